@@ -1,0 +1,519 @@
+package solver
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxInputBytes is the longest text [Parse] reads. A pretty-printed 16x16
+// grid with a paragraph of chatter around it is a few kilobytes.
+const MaxInputBytes = 64 << 10
+
+// Parse reads one puzzle from text in any of the common notations and checks
+// that no row, column or box holds a digit twice. It returns a grid or an
+// error, never both, and never panics.
+//
+// Accepted, detected automatically:
+//   - one line of 16, 81 or 256 cells: digits, blanks as '.', '0', '_', '*'
+//     or '-' ("53..7....6..195...");
+//   - a grid over several lines, with or without separators ('|', '-', '+',
+//     '=', ':', spaces, tabs, box-drawing characters);
+//   - rows of tab-separated fields where an empty field is a blank, as copied
+//     from a spreadsheet or a slide;
+//   - a list of numbers, 0 for blank: "[0,6,0,5,...]", also nested per row;
+//   - any of those inside a Discord code block (```), or with chatter and
+//     mentions around it ("@sudokubot please solve: 53..7....").
+//
+// 16x16 grids write 10 to 16 as A to G. The errors name what is wrong:
+// "found 80 cells, a 9x9 puzzle needs 81", "row 3 has two 5s (r3c2 and
+// r3c7)", "unexpected character 'x' at line 2, column 5".
+func Parse(text string) (Grid, error) {
+	g, err := ParseRaw(text)
+	if err != nil {
+		return Grid{}, err
+	}
+	if err := g.Validate(); err != nil {
+		return Grid{}, err
+	}
+	return g, nil
+}
+
+// ParseRaw is like [Parse] but does not check the rules: a grid with two 5s
+// in a row is returned as written. Use it for a player's current state,
+// which may be wrong and is checked separately.
+func ParseRaw(text string) (Grid, error) {
+	if len(text) > MaxInputBytes {
+		return Grid{}, fmt.Errorf("text is %d bytes, the limit is %d", len(text), MaxInputBytes)
+	}
+	text = normalize(text)
+	if strings.TrimSpace(text) == "" {
+		return Grid{}, fmt.Errorf("empty input: no Sudoku grid found")
+	}
+	if cells, ok := parseList(text); ok {
+		return cellsToGrid(cells, nil)
+	}
+	lines := scanLines(text)
+	var grid []lineCells
+	for _, l := range lines {
+		if !l.chatter && len(l.cells) > 0 {
+			grid = append(grid, l)
+		}
+	}
+	if len(grid) == 0 {
+		// Only chatter: look for a puzzle written as one unbroken run
+		// inside a sentence, like "solve 53..7....6..195... please".
+		for _, l := range lines {
+			if run := puzzleRun(l.cells); run != nil {
+				return cellsToGrid(run, nil)
+			}
+		}
+		return Grid{}, fmt.Errorf("no Sudoku grid found in the text")
+	}
+	return assemble(grid)
+}
+
+// cell is one cell token with where it was written, for error messages.
+type cell struct {
+	digit     uint8 // 0 blank, 1..16
+	ch        rune
+	line, col int // from 1
+	adjacent  bool  // directly follows the previous cell token, no separator
+}
+
+// lineCells is what one input line holds.
+type lineCells struct {
+	num      int // line number from 1
+	cells    []cell
+	foreign  *cell // the first character that is neither cell nor separator
+	chatter  bool  // words or mostly foreign characters: not part of a grid
+	dashOnly bool  // only '-' and spaces; 4, 9, 16, 81 or 256 dashes
+}
+
+// normalize unifies line ends, takes the inside of a Discord code block and
+// blanks out Discord markup (mentions, channel links, custom emoji) so that
+// their digits are not read as cells.
+func normalize(text string) string {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	if i := strings.Index(text, "```"); i >= 0 {
+		rest := text[i+3:]
+		if j := strings.Index(rest, "```"); j >= 0 {
+			rest = rest[:j]
+		}
+		// Drop a language tag on the opening line, as in ```text.
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 && isWord(rest[:nl]) {
+			rest = rest[nl+1:]
+		}
+		text = rest
+	}
+	return stripDiscordMarkup(text)
+}
+
+// isWord reports whether s is a short run of ASCII letters and digits, like
+// a code block's language tag.
+func isWord(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 16 {
+		return false
+	}
+	for _, r := range s {
+		if !(r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+			return false
+		}
+	}
+	return unicode.IsLetter(rune(s[0]))
+}
+
+// stripDiscordMarkup replaces <@123>, <@!123>, <@&123>, <#123>, <:name:123>,
+// <a:name:123> and <t:123:R> with spaces.
+func stripDiscordMarkup(text string) string {
+	if !strings.Contains(text, "<") {
+		return text
+	}
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(text, '<')
+		if i < 0 {
+			sb.WriteString(text)
+			return sb.String()
+		}
+		j := strings.IndexByte(text[i:], '>')
+		if j < 0 || !isDiscordToken(text[i+1:i+j]) {
+			sb.WriteString(text[:i+1])
+			text = text[i+1:]
+			continue
+		}
+		sb.WriteString(text[:i])
+		sb.WriteString(strings.Repeat(" ", j+1))
+		text = text[i+j+1:]
+	}
+}
+
+func isDiscordToken(s string) bool {
+	if len(s) < 2 || len(s) > 100 {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(s, "@"), strings.HasPrefix(s, "#"),
+		strings.HasPrefix(s, ":"), strings.HasPrefix(s, "a:"), strings.HasPrefix(s, "t:"):
+	default:
+		return false
+	}
+	for _, r := range s {
+		if r == ' ' || r == '\n' || r == '\t' {
+			return false
+		}
+	}
+	return strings.ContainsAny(s, "0123456789")
+}
+
+// parseList reads the list notation "[0,6,0,5,...]", rows possibly nested
+// in their own brackets. It reports false when text is not such a list.
+func parseList(text string) ([]cell, bool) {
+	start := strings.IndexByte(text, '[')
+	end := strings.LastIndexByte(text, ']')
+	if start < 0 || end < start {
+		return nil, false
+	}
+	body := text[start : end+1]
+	if !strings.Contains(body, ",") {
+		return nil, false
+	}
+	// Chatter before and after is fine, but the list itself holds only
+	// numbers, commas, brackets and white space.
+	line := 1 + strings.Count(text[:start], "\n")
+	col := 1 + utf8.RuneCountInString(text[strings.LastIndexByte(text[:start], '\n')+1:start])
+	var cells []cell
+	num, inNum, numCol := 0, false, 0
+	flush := func() bool {
+		if inNum {
+			if num > MaxSide {
+				return false
+			}
+			cells = append(cells, cell{digit: uint8(num), ch: rune(DigitChar(num)), line: line, col: numCol})
+		}
+		inNum, num = false, 0
+		return true
+	}
+	for _, r := range body {
+		switch {
+		case r >= '0' && r <= '9':
+			if !inNum {
+				inNum, numCol = true, col
+			}
+			num = num*10 + int(r-'0')
+			if num > 1000 {
+				return nil, false
+			}
+		case r == ',' || r == '[' || r == ']' || r == ' ' || r == '\t' || r == '\n':
+			if !flush() {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	if !flush() || len(cells) < 4 {
+		return nil, false
+	}
+	return cells, true
+}
+
+// cellDigit maps a character to a cell: blank (0), a digit, or not a cell.
+// '-' is handled by the caller, as it is also a separator.
+func cellDigit(r rune) (uint8, bool) {
+	switch {
+	case r >= '1' && r <= '9':
+		return uint8(r - '0'), true
+	case r == '.' || r == '0' || r == '_' || r == '*' || r == '-' || r == '·':
+		return 0, true
+	case r >= 'A' && r <= 'G':
+		return uint8(r-'A') + 10, true
+	case r >= 'a' && r <= 'g':
+		return uint8(r-'a') + 10, true
+	}
+	return 0, false
+}
+
+// isSeparator reports whether r only draws the grid: white space, rules and
+// box-drawing characters.
+func isSeparator(r rune) bool {
+	switch r {
+	case ' ', '\t', '|', '+', '=', ':', '!', ',', ';', '`', '\u00a0', '\'', '"':
+		return true
+	}
+	return r >= 0x2500 && r <= 0x257F // box drawing
+}
+
+// scanLines splits text into lines and each line into cells.
+func scanLines(text string) []lineCells {
+	raw := strings.Split(text, "\n")
+	out := make([]lineCells, 0, len(raw))
+	for n, s := range raw {
+		l := lineCells{num: n + 1}
+		if strings.ContainsRune(s, '\t') {
+			if cells, ok := tabFields(s, n+1); ok {
+				l.cells = cells
+				out = append(out, l)
+				continue
+			}
+		}
+		scanChars(&l, s)
+		out = append(out, l)
+	}
+	return out
+}
+
+// tabFields reads a row of tab-separated fields in which an empty field is a
+// blank cell ("\t7\t\t1\t\t3\t6\t5\t"). It reports false when a field holds
+// more than one character, so the tabs are plain white space.
+func tabFields(s string, line int) ([]cell, bool) {
+	fields := strings.Split(s, "\t")
+	var cells []cell
+	col, filled := 1, 0
+	for _, f := range fields {
+		t := strings.TrimSpace(f)
+		switch utf8.RuneCountInString(t) {
+		case 0:
+			cells = append(cells, cell{digit: 0, ch: ' ', line: line, col: col})
+		case 1:
+			r, _ := utf8.DecodeRuneInString(t)
+			d, ok := cellDigit(r)
+			if !ok {
+				if isSeparator(r) {
+					break // a "|" column between boxes
+				}
+				return nil, false
+			}
+			cells = append(cells, cell{digit: d, ch: r, line: line, col: col + strings.IndexRune(f, r)})
+			filled++
+		default:
+			return nil, false
+		}
+		col += utf8.RuneCountInString(f) + 1
+	}
+	if filled == 0 {
+		return nil, false
+	}
+	return cells, true
+}
+
+// scanChars reads a line character by character.
+func scanChars(l *lineCells, s string) {
+	var (
+		col, foreign, letters int
+		sepOnly, dashes       = true, 0
+		prevCell              bool
+		word                  bool
+	)
+	for _, r := range s {
+		col++
+		if unicode.IsLetter(r) {
+			letters++
+			if letters >= 2 && !(isCellLetter(r) && allCellLetters(s, col)) {
+				word = true
+			}
+		} else {
+			letters = 0
+		}
+		if r == '-' {
+			dashes++
+		}
+		if d, ok := cellDigit(r); ok {
+			l.cells = append(l.cells, cell{digit: d, ch: r, line: l.num, col: col, adjacent: prevCell})
+			prevCell = true
+			if r != '-' {
+				sepOnly = false
+			}
+			continue
+		}
+		prevCell = false
+		if isSeparator(r) {
+			continue
+		}
+		sepOnly = false
+		foreign++
+		if l.foreign == nil {
+			l.foreign = &cell{ch: r, line: l.num, col: col}
+		}
+	}
+	nonDash := len(l.cells) - dashes
+	switch {
+	case sepOnly && dashes > 0:
+		// A rule such as "------+------" or "---------", unless it is a
+		// full row of blanks written with dashes.
+		if !strings.ContainsAny(s, "+=|:!") && validRowCount(dashes) {
+			l.dashOnly = true
+			return
+		}
+		l.cells = nil
+	case word || foreign > nonDash:
+		l.chatter = true
+	}
+}
+
+// isCellLetter reports whether r is one of the letters 16x16 grids use.
+func isCellLetter(r rune) bool { return (r >= 'A' && r <= 'G') || (r >= 'a' && r <= 'g') }
+
+// allCellLetters reports whether the run of letters ending at rune column
+// col of s consists only of 16x16 digit letters, which is what a 16x16 row
+// like "AB.." holds. Such runs are not words.
+func allCellLetters(s string, col int) bool {
+	rs := []rune(s)
+	for i := col - 1; i >= 0 && unicode.IsLetter(rs[i]); i-- {
+		if !isCellLetter(rs[i]) {
+			return false
+		}
+	}
+	for i := col; i < len(rs) && unicode.IsLetter(rs[i]); i++ {
+		if !isCellLetter(rs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func validRowCount(n int) bool {
+	return n == 4 || n == 9 || n == 16 || n == 81 || n == 256
+}
+
+// puzzleRun returns the first unbroken run of exactly 16, 81 or 256 cell
+// characters in a line of chatter, preferring the longer sizes.
+func puzzleRun(cells []cell) []cell {
+	for _, size := range []int{81, 256, 16} {
+		start := 0
+		for i := 0; i <= len(cells); i++ {
+			if i == len(cells) || (i > start && !cells[i].adjacent) {
+				if i-start == size {
+					return cells[start:i]
+				}
+				start = i
+			}
+		}
+	}
+	return nil
+}
+
+// assemble joins the cells of the grid lines into a grid, reporting wrong
+// counts and characters precisely.
+func assemble(lines []lineCells) (Grid, error) {
+	var all, noDash []cell
+	for _, l := range lines {
+		all = append(all, l.cells...)
+		if !l.dashOnly {
+			noDash = append(noDash, l.cells...)
+		}
+	}
+	cells := all
+	if sideFor(len(all)) == 0 && sideFor(len(noDash)) != 0 {
+		cells = noDash // the dash lines were rules after all
+		kept := lines[:0:0]
+		for _, l := range lines {
+			if !l.dashOnly {
+				kept = append(kept, l)
+			}
+		}
+		lines = kept
+	}
+	for _, l := range lines {
+		if l.foreign != nil {
+			return Grid{}, fmt.Errorf("unexpected character %s at line %d, column %d", quoteRune(l.foreign.ch), l.foreign.line, l.foreign.col)
+		}
+	}
+	return cellsToGrid(cells, lines)
+}
+
+// sideFor returns the grid side for a cell count, or 0.
+func sideFor(n int) int {
+	switch n {
+	case 16:
+		return 4
+	case 81:
+		return 9
+	case 256:
+		return 16
+	}
+	return 0
+}
+
+func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
+	side := sideFor(len(cells))
+	if side == 0 {
+		s := likelySide(len(cells), lines)
+		want := s * s
+		msg := fmt.Sprintf("found %d cells, a %dx%d puzzle needs %d", len(cells), s, s, want)
+		if bad := oddLine(lines, s); bad != nil {
+			msg += fmt.Sprintf(" (line %d has %d)", bad.num, len(bad.cells))
+		}
+		return Grid{}, fmt.Errorf("%s", msg)
+	}
+	if len(lines) == side {
+		if bad := oddLine(lines, side); bad != nil {
+			return Grid{}, fmt.Errorf("line %d has %d cells, a row of a %dx%d puzzle has %d", bad.num, len(bad.cells), side, side, side)
+		}
+	}
+	g := Grid{side: uint8(side)}
+	for i, c := range cells {
+		if int(c.digit) > side {
+			return Grid{}, fmt.Errorf("unexpected character %s at line %d, column %d", quoteRune(c.ch), c.line, c.col)
+		}
+		g.cells[i] = c.digit
+	}
+	return g, nil
+}
+
+// likelySide guesses the size a wrong cell count was meant to have: the row
+// length when most lines hold 4, 9 or 16 cells, else the nearest size.
+func likelySide(n int, lines []lineCells) int {
+	count := map[int]int{}
+	for _, l := range lines {
+		count[len(l.cells)]++
+	}
+	for _, side := range []int{9, 16, 4} {
+		if len(lines) >= 2 && count[side]*2 > len(lines) {
+			return side
+		}
+	}
+	switch {
+	case n < 40:
+		return 4
+	case n > 168:
+		return 16
+	}
+	return 9
+}
+
+// oddLine returns the first line whose cell count differs from side when the
+// grid is written one row per line, or nil.
+func oddLine(lines []lineCells, side int) *lineCells {
+	rows := 0
+	for _, l := range lines {
+		if len(l.cells) == side {
+			rows++
+		}
+	}
+	if rows < len(lines)/2 || len(lines) < 2 {
+		return nil // not written one row per line
+	}
+	for i := range lines {
+		if len(lines[i].cells) != side {
+			return &lines[i]
+		}
+	}
+	return nil
+}
+
+func quoteRune(r rune) string {
+	if r == utf8.RuneError || !unicode.IsPrint(r) {
+		return fmt.Sprintf("%U", r)
+	}
+	return "'" + string(r) + "'"
+}
