@@ -78,8 +78,8 @@ func ParseRaw(text string) (Grid, error) {
 type cell struct {
 	digit     uint8 // 0 blank, 1..16
 	ch        rune
-	line, col int // from 1
-	adjacent  bool  // directly follows the previous cell token, no separator
+	line, col int  // from 1
+	adjacent  bool // directly follows the previous cell token, no separator
 }
 
 // lineCells is what one input line holds.
