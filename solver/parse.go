@@ -517,3 +517,40 @@ func quoteRune(r rune) string {
 	}
 	return "'" + string(r) + "'"
 }
+
+// SplitPuzzles splits a text holding several puzzles into one text per
+// puzzle. A text that is one grid, over one line or several, is returned
+// whole. Otherwise, when most non-empty lines are each a whole puzzle on
+// their own (the usual one-puzzle-per-line list), every non-empty line is
+// one puzzle, so a bad line is reported on its own. Lines starting with '#'
+// are comments in that form.
+func SplitPuzzles(text string) []string {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		lines = append(lines, strings.TrimRight(l, "\r"))
+	}
+	if len(lines) <= 1 {
+		if len(lines) == 0 {
+			return []string{text}
+		}
+		return lines
+	}
+	g, err := ParseRaw(text)
+	if err == nil && g.Side() == 16 {
+		return []string{text} // 16 rows, each of which looks like a 4x4 puzzle
+	}
+	whole := 0
+	for _, l := range lines {
+		if _, err := ParseRaw(l); err == nil {
+			whole++
+		}
+	}
+	if whole*2 >= len(lines) {
+		return lines
+	}
+	return []string{text}
+}

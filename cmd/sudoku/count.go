@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strconv"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+const countHelp = `
+Usage: sudoku count [--limit N] [-j N] [FILE...]
+
+Counts the solutions of the puzzles in each FILE (standard input when none),
+stopping at N: a count equal to N means "N or more". The default limit, 2,
+tells a proper puzzle (1) from one with several solutions (2).
+
+Prints one line per puzzle, in input order: the count, or "error: <reason>"
+when the puzzle cannot be read or breaks the rules.
+
+Examples:
+  sudoku count puzzles.txt
+  sudoku count --limit 1000 grid.txt
+`
+
+func runCount(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("count", countHelp, s)
+	limit := fs.Int("limit", 2, "stop counting at this many solutions")
+	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles counted in parallel")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if *limit < 1 {
+		return usageErrorf(fs, "--limit must be at least 1, got %d", *limit)
+	}
+	if *workers < 1 {
+		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	}
+	puzzles, err := readPuzzles(fs.Args(), s.in)
+	if err != nil {
+		return err
+	}
+	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+		g, err := p.grid()
+		if err != nil {
+			return "error: " + err.Error(), false
+		}
+		return strconv.Itoa(solver.Count(g, *limit)), true
+	})
+	for _, l := range lines {
+		fmt.Fprintln(s.out, l)
+	}
+	if failed {
+		return errFailed
+	}
+	return ctx.Err()
+}

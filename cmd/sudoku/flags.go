@@ -1,0 +1,48 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// newFlags returns a flag set for a subcommand whose --help prints the
+// given usage text (synopsis, description and examples) before the flags.
+func newFlags(name, help string, s *stdio) *flag.FlagSet {
+	fs := flag.NewFlagSet("sudoku "+name, flag.ContinueOnError)
+	fs.SetOutput(s.err)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), strings.TrimSpace(help))
+		var any bool
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, turning --help into a successful exit and any
+// other problem into errUsage (the flag package has printed it already).
+func parseFlags(fs *flag.FlagSet, args []string, s *stdio) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(s.out)
+			fs.Usage()
+			return errHelp
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// errHelp ends a command successfully after --help.
+var errHelp = errors.New("help shown")
+
+// usageErrorf prints a usage problem with a hint to --help and returns errUsage.
+func usageErrorf(fs *flag.FlagSet, format string, args ...any) error {
+	fmt.Fprintf(fs.Output(), "%s: %s\nRun '%s --help' for usage.\n", fs.Name(), fmt.Sprintf(format, args...), fs.Name())
+	return errUsage
+}

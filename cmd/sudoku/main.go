@@ -1,0 +1,87 @@
+// Command sudoku solves, counts, explains, rates, reads and renders Sudoku
+// puzzles from the command line. It is a thin shell over the packages of
+// sudokubot: each subcommand lives in its own file and only parses flags,
+// reads input and prints results.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of sudoku.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, io *stdio) error
+}
+
+// stdio is what a subcommand sees of the process: its standard streams.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// commands is the table of subcommands, in the order --help lists them.
+var commands = []command{
+	{"solve", "solve puzzles, one output line per puzzle", runSolve},
+	{"count", "count the solutions of puzzles, up to a limit", runCount},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
+	stop()
+	os.Exit(code)
+}
+
+// errUsage marks a usage error (exit status 2); errFailed a run in which
+// some input failed after its error was printed (exit status 1).
+var (
+	errUsage  = errors.New("usage error")
+	errFailed = errors.New("failed")
+)
+
+// run runs the subcommand named by args[0] and returns the exit status.
+func run(ctx context.Context, args []string, s *stdio) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(s.out)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], s)
+		switch {
+		case err == nil, errors.Is(err, errHelp):
+			return 0
+		case errors.Is(err, errUsage):
+			return 2
+		case errors.Is(err, errFailed):
+			return 1
+		default:
+			fmt.Fprintf(s.err, "sudoku %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(s.err, "sudoku: unknown command %q\n\n", args[0])
+	usage(s.err)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: sudoku <command> [flags] [arguments]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'sudoku <command> --help' for the flags and examples of one command.\n")
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+const solveHelp = `
+Usage: sudoku solve [--unique] [--pretty] [-j N] [FILE...]
+
+Solves the puzzles in each FILE, or in standard input when no FILE is given.
+Puzzles come one per line (81 characters for 9x9, '.' or '0' for blanks) or
+as one grid written over several lines in any common notation.
+
+Prints one line per puzzle, in input order: the solution as digits, or
+"error: <reason>". Exits with status 1 when any puzzle failed.
+
+Examples:
+  sudoku solve puzzles.txt
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku solve
+  sudoku solve --unique --pretty grid.txt
+`
+
+func runSolve(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("solve", solveHelp, s)
+	unique := fs.Bool("unique", false, "report a puzzle with several solutions as \"error: multiple solutions\"")
+	pretty := fs.Bool("pretty", false, "print each solution as a boxed grid")
+	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles solved in parallel")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if *workers < 1 {
+		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	}
+	puzzles, err := readPuzzles(fs.Args(), s.in)
+	if err != nil {
+		return err
+	}
+	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+		g, err := p.grid()
+		if err != nil {
+			return "error: " + err.Error(), false
+		}
+		var sol solver.Grid
+		if *unique {
+			sol, err = solver.SolveUnique(g)
+		} else {
+			sol, err = solver.Solve(g)
+		}
+		if err != nil {
+			return "error: " + err.Error(), false
+		}
+		if *pretty {
+			return strings.TrimSuffix(sol.Pretty(), "\n"), true
+		}
+		return sol.String(), true
+	})
+	for i, l := range lines {
+		if *pretty && i > 0 {
+			fmt.Fprintln(s.out)
+		}
+		fmt.Fprintln(s.out, l)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// parallel runs work on every puzzle with the given number of workers and
+// returns the results in input order, and whether any failed. Puzzles not
+// started when ctx is cancelled are reported as interrupted.
+func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(puzzleText) (string, bool)) ([]string, bool) {
+	out := make([]string, len(puzzles))
+	ok := make([]bool, len(puzzles))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(puzzles), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], ok[i] = work(puzzles[i])
+			}
+		}()
+	}
+	for i := range puzzles {
+		if ctx.Err() != nil {
+			out[i] = "error: " + errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))).Error()
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	failed := false
+	for _, b := range ok {
+		failed = failed || !b
+	}
+	return out, failed
+}
