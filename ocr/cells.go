@@ -1,0 +1,154 @@
+package ocr
+
+import (
+	"context"
+	"image"
+	"image/draw"
+	"math"
+)
+
+// Point is a position in an image, in pixels, with subpixel precision.
+type Point struct{ X, Y float64 }
+
+// Quad is the four outer corners of a grid in a photo, in the order
+// top-left, top-right, bottom-right, bottom-left (as the puzzle is read).
+type Quad [4]Point
+
+// Cells is a rectified grid and the box of each of its 81 cells. It is what
+// the pipeline hands to a [Recognizer].
+type Cells struct {
+	// Size is the side of Img in pixels.
+	Size int
+	// Img is the rectified grid: a Size x Size grayscale square whose outer
+	// border lies along the image edge. Dark ink on light paper.
+	Img *image.Gray
+	// Rects holds the box of every cell inside Img, row by row
+	// (index row*9 + col), grid lines excluded as far as they were found.
+	Rects [81]image.Rectangle
+}
+
+// Cell returns the pixels of cell i as a sub-image of c.Img (sharing its
+// memory).
+func (c *Cells) Cell(i int) *image.Gray {
+	return c.Img.SubImage(c.Rects[i]).(*image.Gray)
+}
+
+// Alternative is a candidate reading of a cell other than the chosen one.
+type Alternative struct {
+	// Digit is 1-9, or 0 for "empty".
+	Digit int
+	// Confidence is the probability in [0, 1] the recognizer gives it.
+	Confidence float64
+}
+
+// CellReading is a recognizer's verdict on one cell.
+type CellReading struct {
+	// Digit is 1-9, or 0 when the cell is empty.
+	Digit int
+	// Confidence is the probability in [0, 1] that Digit is right
+	// (for an empty cell: that the cell is really empty).
+	Confidence float64
+	// Alternatives are other candidates by decreasing confidence; they never
+	// repeat Digit. Digit 0 here means "maybe empty".
+	Alternatives []Alternative
+}
+
+// Recognizer decides empty or digit for each of the 81 cells and reads the
+// digits. Implementations live in recognize*.go, tess*.go, classif*.go.
+type Recognizer interface {
+	// Recognize returns one reading per cell of c, in the order of c.Rects.
+	// It returns ctx's error when ctx is cancelled first.
+	Recognize(ctx context.Context, c Cells) ([81]CellReading, error)
+}
+
+// Rectify warps the quadrilateral q of img (top-left, top-right,
+// bottom-right, bottom-left) onto a size x size grayscale square with
+// bilinear interpolation. Points of the square that map outside img take the
+// nearest edge pixel, so a grid touching the frame edge still rectifies.
+func Rectify(img image.Image, q Quad, size int) *image.Gray {
+	g := toGray(img)
+	out := image.NewGray(image.Rect(0, 0, size, size))
+	if size <= 0 {
+		return out
+	}
+	h, ok := squareToQuad(q)
+	if !ok {
+		return out
+	}
+	b := g.Bounds()
+	w, ht := b.Dx(), b.Dy()
+	if w == 0 || ht == 0 {
+		return out
+	}
+	inv := 1 / float64(size)
+	for y := range size {
+		v := (float64(y) + 0.5) * inv
+		row := out.Pix[y*out.Stride : y*out.Stride+size]
+		for x := range size {
+			u := (float64(x) + 0.5) * inv
+			px, py := h.apply(u, v)
+			row[x] = bilinear(g, px-float64(b.Min.X)-0.5, py-float64(b.Min.Y)-0.5, w, ht)
+		}
+	}
+	return out
+}
+
+// bilinear samples g (origin-relative coordinates, pixel centres at
+// integers) with clamping at the edges.
+func bilinear(g *image.Gray, x, y float64, w, h int) uint8 {
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return 255
+	}
+	x = math.Max(0, math.Min(x, float64(w-1)))
+	y = math.Max(0, math.Min(y, float64(h-1)))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	p := g.Pix
+	s := g.Stride
+	a := float64(p[y0*s+x0])*(1-fx) + float64(p[y0*s+x1])*fx
+	c := float64(p[y1*s+x0])*(1-fx) + float64(p[y1*s+x1])*fx
+	return uint8(a*(1-fy) + c*fy + 0.5)
+}
+
+// toGray returns img as *image.Gray, converting when needed. A *image.Gray
+// is returned as is (not copied).
+func toGray(img image.Image) *image.Gray {
+	if g, ok := img.(*image.Gray); ok {
+		return g
+	}
+	b := img.Bounds()
+	g := image.NewGray(b)
+	switch src := img.(type) {
+	case *image.YCbCr:
+		// The luma plane is the gray image (what JPEG photos decode to).
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			yo := src.YOffset(b.Min.X, y)
+			copy(g.Pix[(y-b.Min.Y)*g.Stride:(y-b.Min.Y)*g.Stride+b.Dx()], src.Y[yo:yo+b.Dx()])
+		}
+	default:
+		draw.Draw(g, b, img, b.Min, draw.Src)
+	}
+	return g
+}
+
+// CutCells splits a rectified grid into 81 cells. It looks for the grid
+// lines near where an even split puts them and falls back to the even split
+// where none is clear, then trims each box inside its lines.
+func CutCells(grid *image.Gray) Cells {
+	b := grid.Bounds()
+	if b.Min != (image.Point{}) {
+		c := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(c, c.Bounds(), grid, b.Min, draw.Src)
+		grid = c
+	}
+	size := min(grid.Bounds().Dx(), grid.Bounds().Dy())
+	xs, ys := findCellLines(grid)
+	c := Cells{Size: size, Img: grid}
+	for r := range 9 {
+		for col := range 9 {
+			c.Rects[r*9+col] = cellBox(xs[col], xs[col+1], ys[r], ys[r+1], size)
+		}
+	}
+	return c
+}

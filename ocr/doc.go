@@ -1,0 +1,38 @@
+// Package ocr turns a photo of a printed Sudoku into a checked 81-cell grid.
+//
+// The pipeline has two halves that meet in [Cells]:
+//
+//   - The front (decode.go, detect.go, warp.go, cells.go, read.go) decodes the
+//     image with explicit limits ([DecodeLimits]), finds the puzzle as the
+//     largest grid-like quadrilateral, rectifies the perspective ([Rectify])
+//     and cuts the 81 cells ([CutCells]).
+//   - The recognition half implements [Recognizer]: given the [Cells] it
+//     decides empty or digit for every cell and reads the digits, returning a
+//     [CellReading] per cell with a confidence and ranked alternatives.
+//
+// [Read] runs everything and returns a [Result]: the grid, per-cell
+// confidences and alternatives, the four grid corners in the photo (for
+// drawing the solution onto it with [DrawOverlay]) and the time spent in
+// every stage.
+//
+// # Contract for recognizers
+//
+// The types in cells.go are the stable interface between the halves:
+//
+//   - [Cells].Img is the rectified grid, a Size x Size grayscale square whose
+//     outer grid border runs along the image edge (dark ink on light paper,
+//     not binarised, contrast not normalised).
+//   - [Cells].Rects[i] is the box of cell i (row-major: i = row*9 + col)
+//     inside Img, with the grid lines around it excluded as far as they were
+//     found. Boxes need not be equal in size: on curved paper the lines are
+//     not evenly spaced. Small remains of grid lines can still touch a box's
+//     edge; a recognizer should ignore ink connected to the box border.
+//   - A recognizer returns one [CellReading] per cell in the same order.
+//     Digit 0 means empty. Confidence is the recognizer's probability in
+//     [0, 1] that Digit (including "empty") is right. Alternatives lists
+//     other candidates (digit 0 allowed, meaning "maybe empty") by decreasing
+//     confidence, never repeating Digit.
+//   - Recognize must honour ctx cancellation, must not keep references to
+//     Cells.Img after returning, and must be safe to call from one goroutine
+//     at a time per Recognizer value unless its documentation says more.
+package ocr
