@@ -1,0 +1,349 @@
+package solver
+
+import "math/bits"
+
+// This file holds the 9x9 bitboard solver, in the style of JCZSolve (by
+// Jean-Christophe Zhou, as described in tdoku's benchmarks): the candidates
+// are kept per digit and per band, and naked and hidden singles are found
+// with a few table look-ups per band instead of cell by cell.
+//
+// # Bit layout
+//
+// A band is three rows of the grid (rows 1-3, 4-6 or 7-9). For one digit, the
+// cells of one band where the digit can still go fit in the low 27 bits of a
+// uint32, row after row, column after column:
+//
+//	bit:  26 ... 18  17 ... 9   8 ... 0
+//	      [ row 3  ] [ row 2  ] [ row 1 ]     (rows of the band)
+//
+//	within each 9-bit row:  8 7 6 | 5 4 3 | 2 1 0   = columns 9..1
+//	                       box 3   box 2   box 1    (boxes of the band)
+//
+// so bit p of band b is cell 27*b + p of the grid (cells numbered row by row
+// from 0). The three bits of one row in one box are a "minirow"; a band has
+// nine minirows, 3 per row and 3 per box. state9.bands[3*d+b] holds digit d+1
+// in band b:
+//
+//	            band 0     band 1     band 2
+//	digit 1   bands[0]   bands[1]   bands[2]
+//	digit 2   bands[3]   bands[4]   bands[5]
+//	...
+//	digit 9   bands[24]  bands[25]  bands[26]
+//
+// # Propagation
+//
+// Within one band, a digit goes exactly once in each of the three rows and
+// once in each of the three boxes, so its three placements are a
+// permutation: row r takes box pi(r). Which minirows are still non-empty is
+// a 9-bit "shrink" pattern; complexMask[shrink] keeps only the minirows that
+// belong to some permutation compatible with the pattern. That one AND does
+// hidden singles in boxes and in rows, box-line reduction (pointing and
+// claiming along rows) and finds most contradictions. Then:
+//
+//   - a box whose candidates for the digit lie in a single column pins that
+//     column, which is removed from the digit's two other bands
+//     (lockedColumns, a look-up on the band's column pattern);
+//   - a row with a single candidate left is a solved cell: it leaves the
+//     unsolved cells and every other digit's band.
+//
+// When the bands no longer change, naked singles and empty cells are found
+// by counting candidates per cell across the nine digits with bitwise adds,
+// and column hidden singles by counting per column across the three bands.
+// When nothing is forced, the search guesses, preferably on a cell with two
+// candidates; a guess copies the 228-byte state, so undoing it is free.
+
+// Masks of a band.
+const (
+	bandMask = 1<<27 - 1 // the 27 cells of a band
+	rowMask  = 1<<9 - 1  // the 9 cells of one row of a band
+)
+
+// Tables of the band propagation; see the comment at the top of this file.
+var (
+	// shrinkRow maps the 9 bits of one row to the 3-bit set of its
+	// non-empty minirows (bit s for box s of the band).
+	shrinkRow [512]uint32
+	// complexMask maps a shrink pattern (bit 3*r+s: minirow of row r in box
+	// s is non-empty) to the 27-bit mask of the minirows that take part in
+	// some valid placement: 0 when there is none.
+	complexMask [512]uint32
+	// singleInRow maps the 9 bits of one row to themselves when exactly one
+	// is set, and to 0 otherwise.
+	singleInRow [512]uint32
+	// lockedColumns maps the 9-bit set of columns where a digit can go in a
+	// band to the 27-bit mask, copied into the three rows, of the columns
+	// that are the only one of their box: the digit is in that column in
+	// this band, so the other bands lose it.
+	lockedColumns [512]uint32
+	// keepOnly maps a cell of a band (0-26) to the mask that clears its
+	// row, box and column in that band except the cell itself.
+	keepOnly [27]uint32
+	// columnOf maps a cell of a band to its column, copied into the three
+	// rows of a band.
+	columnOf [27]uint32
+)
+
+// sameDigit lists, for band index i = 3*d+b, the indices of the same digit
+// in the two other bands.
+var sameDigit [27][2]uint8
+
+func init() {
+	for x := range 512 {
+		for s := range 3 {
+			if x>>(3*s)&7 != 0 {
+				shrinkRow[x] |= 1 << s
+			}
+		}
+		if bits.OnesCount(uint(x)) == 1 {
+			singleInRow[x] = uint32(x)
+		}
+		var locked uint32
+		for s := range 3 {
+			if c := x >> (3 * s) & 7; bits.OnesCount(uint(c)) == 1 {
+				locked |= uint32(c) << (3 * s)
+			}
+		}
+		lockedColumns[x] = locked | locked<<9 | locked<<18
+	}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for sh := range 512 {
+		var m uint32
+		for _, p := range perms {
+			ok := true
+			for r := range 3 {
+				if sh>>(3*r+p[r])&1 == 0 {
+					ok = false
+				}
+			}
+			if ok {
+				for r := range 3 {
+					m |= 7 << (9*r + 3*p[r])
+				}
+			}
+		}
+		complexMask[sh] = m
+	}
+	for p := range 27 {
+		r, c := p/9, p%9
+		col := uint32(1)<<c | uint32(1)<<(c+9) | uint32(1)<<(c+18)
+		row := uint32(rowMask) << (9 * r)
+		box := uint32(7<<(3*(c/3))) * (1 | 1<<9 | 1<<18)
+		keepOnly[p] = bandMask&^(col|row|box) | 1<<p
+		columnOf[p] = col
+	}
+	for i := range 27 {
+		d, b := i/3, i%3
+		sameDigit[i] = [2]uint8{uint8(3*d + (b+1)%3), uint8(3*d + (b+2)%3)}
+	}
+}
+
+// state9 is the search state of the bitboard solver: the candidates per
+// digit and band, the bands as they were when last propagated, and the
+// cells not yet solved. It is a plain value: copying it saves a search
+// position.
+type state9 struct {
+	bands    [27]uint32 // bands[3*d+b]: where digit d+1 can go in band b
+	prev     [27]uint32 // bands[i] when band i was last propagated
+	unsolved [3]uint32  // cells of each band without a digit yet
+}
+
+// init sets up the state of a valid 9x9 grid g: all candidates, then the
+// givens placed. Propagation is left to update.
+func (s *state9) init(g *Grid) {
+	for i := range s.bands {
+		s.bands[i] = bandMask
+		s.prev[i] = 0
+	}
+	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
+	for c := range 81 {
+		if d := g.cells[c]; d != 0 {
+			s.place(int(d-1), c/27, c%27)
+		}
+	}
+}
+
+// place puts digit d+1 in cell p of band b: the digit leaves the cell's row,
+// box and column. The cell itself leaves the other digits when update sees
+// the digit's row in the band down to one cell.
+func (s *state9) place(d, b, p int) {
+	i := 3*d + b
+	s.bands[i] &= keepOnly[p]
+	col := columnOf[p]
+	o := sameDigit[i]
+	s.bands[o[0]] &^= col
+	s.bands[o[1]] &^= col
+}
+
+// update propagates the band-wise rules until no band changes. It reports
+// false on a contradiction.
+func (s *state9) update() bool {
+	for {
+		changed := false
+		for i := range 27 {
+			a := s.bands[i]
+			if a == s.prev[i] {
+				continue
+			}
+			changed = true
+			sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
+			a &= complexMask[sh]
+			if a == 0 {
+				return false
+			}
+			lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
+			o := sameDigit[i]
+			s.bands[o[0]] &^= lock
+			s.bands[o[1]] &^= lock
+			solved := singleInRow[a&rowMask] | singleInRow[a>>9&rowMask]<<9 | singleInRow[a>>18&rowMask]<<18
+			b := i % 3
+			if n := solved & s.unsolved[b]; n != 0 {
+				s.unsolved[b] &^= n
+				for j := b; j < 27; j += 3 {
+					s.bands[j] &^= n
+				}
+			}
+			s.bands[i] = a
+			s.prev[i] = a
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// singles places the naked singles and reports 1 when it placed some, 0
+// when there are none, and -1 when an unsolved cell has no candidate left.
+func (s *state9) singles() int {
+	found := 0
+	for b := range 3 {
+		u := s.unsolved[b]
+		if u == 0 {
+			continue
+		}
+		var r1, r2 uint32
+		for d := range 9 {
+			x := s.bands[3*d+b]
+			r2 |= r1 & x
+			r1 |= x
+		}
+		if u&^r1 != 0 {
+			return -1
+		}
+		for sg := u &^ r2; sg != 0; sg &= sg - 1 {
+			p := bits.TrailingZeros32(sg)
+			bit := uint32(1) << p
+			for d := range 9 {
+				if s.bands[3*d+b]&bit != 0 {
+					s.place(d, b, p)
+					break
+				}
+			}
+			found = 1
+		}
+	}
+	return found
+}
+
+// search9 runs one search: it counts solutions up to limit and keeps the
+// first.
+type search9 struct {
+	limit int
+	count int
+	first Grid
+}
+
+// solve finishes the search from st, which it may modify.
+func (x *search9) solve(st *state9) {
+	for {
+		if !st.update() {
+			return
+		}
+		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
+			x.found(st)
+			return
+		}
+		r := st.singles()
+		if r < 0 {
+			return
+		}
+		if r == 0 {
+			break
+		}
+	}
+	x.guess(st)
+}
+
+// found records a solution.
+func (x *search9) found(st *state9) {
+	if x.count == 0 {
+		x.first.side = 9
+		for d := range 9 {
+			for b := range 3 {
+				for m := st.bands[3*d+b]; m != 0; m &= m - 1 {
+					x.first.cells[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+				}
+			}
+		}
+	}
+	x.count++
+}
+
+// guess branches on a cell with two candidates if there is one, else on the
+// first unsolved cell, trying each of its digits in turn.
+func (x *search9) guess(st *state9) {
+	b, p := -1, 0
+	for bb := range 3 {
+		u := st.unsolved[bb]
+		var r1, r2, r3 uint32
+		for d := range 9 {
+			v := st.bands[3*d+bb]
+			r3 |= r2 & v
+			r2 |= r1 & v
+			r1 |= v
+		}
+		if two := u & r2 &^ r3; two != 0 {
+			b, p = bb, bits.TrailingZeros32(two)
+			break
+		}
+	}
+	if b < 0 {
+		for bb := range 3 {
+			if u := st.unsolved[bb]; u != 0 {
+				b, p = bb, bits.TrailingZeros32(u)
+				break
+			}
+		}
+	}
+	bit := uint32(1) << p
+	last := -1
+	for d := range 9 {
+		if st.bands[3*d+b]&bit == 0 {
+			continue
+		}
+		if last >= 0 {
+			next := *st
+			next.place(last, b, p)
+			x.solve(&next)
+			if x.count >= x.limit {
+				return
+			}
+		}
+		last = d
+	}
+	if last >= 0 {
+		st.place(last, b, p)
+		x.solve(st)
+	}
+}
+
+// solve9 returns the first solution of a valid 9x9 grid and the number of
+// solutions up to limit (at least 1).
+func solve9(g Grid, limit int) (Grid, int) {
+	x := search9{limit: max(limit, 1)}
+	var st state9
+	st.init(&g)
+	x.solve(&st)
+	return x.first, x.count
+}
+
+func init() { fast9 = solve9 }
