@@ -31,6 +31,7 @@ type stdio struct {
 var commands = []command{
 	{"solve", "solve puzzles, one output line per puzzle", runSolve},
 	{"count", "count the solutions of puzzles, up to a limit", runCount},
+	{"bench", "time the solver on lists of puzzles and check every solution", runBench},
 }
 
 func main() {
