@@ -300,8 +300,8 @@ func tabFields(s string, line int) ([]cell, bool) {
 		}
 		col += utf8.RuneCountInString(f) + 1
 	}
-	if filled == 0 {
-		return nil, false
+	if filled == 0 && (strings.Trim(s, "\t") != "" || !validRowCount(len(fields))) {
+		return nil, false // a blank line, unless it is a row of empty fields
 	}
 	return cells, true
 }

@@ -1,0 +1,34 @@
+# sudokubot: the README's quick start is `make run` and `make test`.
+# Both install the missing system libraries (Tesseract) first.
+
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# Tesseract is about 3x faster per call with one OpenMP thread.
+export OMP_THREAD_LIMIT := 1
+
+.PHONY: run test deps vet lint build bench fuzz
+
+run: deps
+	go run ./cmd/sudokubot
+
+test: deps vet lint
+	go test -race ./...
+
+deps:
+	@bash .ci/deps
+
+vet:
+	go vet ./...
+
+lint:
+	go run $(STATICCHECK) ./...
+
+build: deps
+	mkdir -p bin
+	go build -o bin/ ./cmd/...
+
+bench: deps
+	go run ./cmd/sudoku bench ../shared/puzzles/puzzles2_17_clue ../shared/puzzles/puzzles3_magictour_top1465 \
+		../shared/puzzles/puzzles5_forum_hardest_1905_11+ ../shared/puzzles/puzzles6_forum_hardest_1106
+
+fuzz:
+	go test ./solver -run '^$$' -fuzz FuzzParse -fuzztime 30s
