@@ -31,6 +31,10 @@ type stdio struct {
 var commands = []command{
 	{"solve", "solve puzzles, one output line per puzzle", runSolve},
 	{"count", "count the solutions of puzzles, up to a limit", runCount},
+	{"hint", "show the next logical step of a puzzle, at three levels of help", runHint},
+	{"explain", "explain the whole logical solution of a puzzle, step by step", runExplain},
+	{"rate", "rate the difficulty of puzzles the way HoDoKu does", runRate},
+	{"check", "name the wrong cells of a player's grid", runCheck},
 	{"bench", "time the solver on lists of puzzles and check every solution", runBench},
 }
 

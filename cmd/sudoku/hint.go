@@ -1,0 +1,399 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+const hintHelp = `
+Usage: sudoku hint [--level 1|2|3] [--json] [--current GRID] [--marks MARKS] PUZZLE
+
+Prints the next step of PUZZLE: the easiest technique that applies, as
+HoDoKu orders them. PUZZLE is the puzzle itself (81 characters, '.' or '0'
+for blanks) or the name of a file holding it ('-' for standard input).
+
+Levels of help: 1 says where to look, 2 names the technique and the area,
+3 (the default) gives the whole step. --current is the grid reached so far
+(text or file, givens may be left out); --marks the pencil marks, 81 fields
+of digits row by row ("123 45 9 ..."). A grid with wrong digits is reported
+cell by cell instead of a hint (exit status 1).
+
+Examples:
+  sudoku hint 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+  sudoku hint --level 1 puzzle.txt
+  sudoku hint --json --current mygrid.txt puzzle.txt
+`
+
+const explainHelp = `
+Usage: sudoku explain [--json] PUZZLE
+
+Prints the whole logical solution of PUZZLE, easiest technique first, one
+step per line: "<technique>: <explanation>". With --json each line is one
+JSON object {"technique":...,"placements":[{"cell":"r5c4","digit":7}],
+"eliminations":[...],"explanation":...}. PUZZLE is the puzzle itself or a
+file holding it ('-' for standard input).
+
+Examples:
+  sudoku explain puzzle.txt
+  sudoku explain --json 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+`
+
+const rateHelp = `
+Usage: sudoku rate [--json] [-j N] [FILE...]
+
+Rates the puzzles in each FILE (standard input when none) the way HoDoKu
+does: the level of the hardest step (Easy, Medium, Hard, Unfair, Extreme),
+raised when the total score passes the level's cap, the score (sum of the
+steps' scores) and the techniques needed, with how often.
+
+Prints one line per puzzle, in input order:
+  "<level> <score>: <technique> x<count>, ..." or "error: <reason>".
+With --json, one JSON object per line.
+
+Examples:
+  sudoku rate puzzles.txt
+  echo 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ | sudoku rate
+`
+
+const checkHelp = `
+Usage: sudoku check PUZZLE CURRENT
+
+Prints the cells of CURRENT that are wrong: digits that clash in a row,
+column or box, changed givens, and digits that contradict the puzzle's
+unique solution (the right digit is not given away). Each of PUZZLE and
+CURRENT is a grid as text or the name of a file holding it. Exits with
+status 1 when some cell is wrong, 0 when none is.
+
+Examples:
+  sudoku check puzzle.txt mygrid.txt
+`
+
+func runHint(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("hint", hintHelp, s)
+	level := fs.Int("level", 3, "how much to say: 1 where to look, 2 the technique and area, 3 the whole step")
+	asJSON := fs.Bool("json", false, "print the step as one JSON object")
+	current := fs.String("current", "", "the grid reached so far, as text or a file name")
+	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if *level < 1 || *level > 3 {
+		return usageErrorf(fs, "--level must be 1, 2 or 3, got %d", *level)
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
+	}
+	puzzle, err := argGrid(fs.Arg(0), s, true)
+	if err != nil {
+		return err
+	}
+	var cur solver.Grid
+	if *current != "" {
+		if cur, err = argGrid(*current, s, false); err != nil {
+			return fmt.Errorf("--current: %w", err)
+		}
+	}
+	var cands *human.Candidates
+	if *marks != "" {
+		text, err := argText(*marks, s)
+		if err != nil {
+			return fmt.Errorf("--marks: %w", err)
+		}
+		c, err := human.ParseCandidates(text)
+		if err != nil {
+			return fmt.Errorf("--marks: %w", err)
+		}
+		cands = &c
+	}
+	st, err := human.NextStep(puzzle, cur, cands)
+	var wrong *human.WrongGridError
+	switch {
+	case errors.As(err, &wrong):
+		printWrong(s.out, wrong.Cells)
+		if len(wrong.Cells) == 0 {
+			fmt.Fprintln(s.out, wrong.Error())
+		}
+		return errFailed
+	case errors.Is(err, human.ErrSolved):
+		fmt.Fprintln(s.out, "The grid is already solved.")
+		return nil
+	case err != nil:
+		return err
+	}
+	if *asJSON {
+		return writeJSON(s.out, stepJSONAt(st, *level))
+	}
+	switch *level {
+	case 1:
+		fmt.Fprintln(s.out, st.Nudge)
+	case 2:
+		fmt.Fprintln(s.out, st.Area)
+	default:
+		fmt.Fprintf(s.out, "%s: %s\n", st.Technique, st.Explanation)
+	}
+	return nil
+}
+
+func runExplain(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("explain", explainHelp, s)
+	asJSON := fs.Bool("json", false, "print one JSON object per step")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
+	}
+	puzzle, err := argGrid(fs.Arg(0), s, true)
+	if err != nil {
+		return err
+	}
+	steps, err := human.Explain(puzzle)
+	if err != nil {
+		return err
+	}
+	for _, st := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if *asJSON {
+			if err := writeJSON(s.out, stepJSONAt(st, 3)); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(s.out, "%s: %s\n", st.Technique, oneLine(st.Explanation))
+	}
+	return nil
+}
+
+func runRate(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("rate", rateHelp, s)
+	asJSON := fs.Bool("json", false, "print one JSON object per puzzle")
+	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles rated in parallel")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if *workers < 1 {
+		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	}
+	puzzles, err := readPuzzles(fs.Args(), s.in)
+	if err != nil {
+		return err
+	}
+	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+		g, err := p.grid()
+		if err != nil {
+			return errorLine(*asJSON, err), false
+		}
+		r, err := human.Rate(g)
+		if err != nil {
+			return errorLine(*asJSON, err), false
+		}
+		if *asJSON {
+			b, _ := json.Marshal(ratingJSONOf(r))
+			return string(b), true
+		}
+		parts := make([]string, len(r.Techniques))
+		for i, t := range r.Techniques {
+			parts[i] = fmt.Sprintf("%s x%d", t.Technique, t.Count)
+		}
+		return fmt.Sprintf("%s %d: %s", r.Level, r.Score, strings.Join(parts, ", ")), true
+	})
+	for _, l := range lines {
+		fmt.Fprintln(s.out, l)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+func errorLine(asJSON bool, err error) string {
+	if asJSON {
+		b, _ := json.Marshal(map[string]string{"error": err.Error()})
+		return string(b)
+	}
+	return "error: " + err.Error()
+}
+
+func runCheck(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("check", checkHelp, s)
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageErrorf(fs, "want PUZZLE and CURRENT, got %d arguments", fs.NArg())
+	}
+	puzzle, err := argGrid(fs.Arg(0), s, true)
+	if err != nil {
+		return err
+	}
+	cur, err := argGrid(fs.Arg(1), s, false)
+	if err != nil {
+		return fmt.Errorf("CURRENT: %w", err)
+	}
+	wrong, err := human.Check(puzzle, cur)
+	var wge *human.WrongGridError
+	if errors.As(err, &wge) {
+		fmt.Fprintln(s.out, wge.Error())
+		return errFailed
+	}
+	if err != nil {
+		return err
+	}
+	if len(wrong) == 0 {
+		fmt.Fprintln(s.out, "No wrong cells.")
+		return nil
+	}
+	printWrong(s.out, wrong)
+	return errFailed
+}
+
+func printWrong(w io.Writer, cells []human.WrongCell) {
+	for _, c := range cells {
+		fmt.Fprintln(w, c.Reason)
+	}
+}
+
+// argText returns the text of an argument that is either the text itself
+// or the name of a file holding it ("-" for standard input).
+func argText(arg string, s *stdio) (string, error) {
+	if arg == "-" {
+		b, err := io.ReadAll(io.LimitReader(s.in, maxInputFile+1))
+		if err != nil {
+			return "", fmt.Errorf("read standard input: %w", err)
+		}
+		if len(b) > maxInputFile {
+			return "", fmt.Errorf("standard input is larger than the limit of %d bytes", maxInputFile)
+		}
+		return string(b), nil
+	}
+	if fi, err := os.Stat(arg); err == nil && fi.Mode().IsRegular() {
+		b, err := readFile(arg)
+		if err != nil {
+			return "", err
+		}
+		return string(b), nil
+	}
+	return arg, nil
+}
+
+// argGrid reads a grid given as text or a file name. A puzzle must follow
+// the rules; a player's current grid is read as written and checked later.
+func argGrid(arg string, s *stdio, puzzle bool) (solver.Grid, error) {
+	text, err := argText(arg, s)
+	if err != nil {
+		return solver.Grid{}, err
+	}
+	if isImage([]byte(text)) {
+		return readPhotoGrid(arg, []byte(text))
+	}
+	var g solver.Grid
+	if puzzle {
+		ps := solver.SplitPuzzles(text)
+		if len(ps) > 1 {
+			return solver.Grid{}, fmt.Errorf("%s holds %d puzzles; give one", describeArg(arg), len(ps))
+		}
+		g, err = solver.Parse(text)
+	} else {
+		g, err = solver.ParseRaw(text)
+	}
+	if err != nil {
+		return solver.Grid{}, fmt.Errorf("%s: %w", describeArg(arg), err)
+	}
+	return g, nil
+}
+
+func describeArg(arg string) string {
+	if _, err := os.Stat(arg); err == nil || arg == "-" {
+		if arg == "-" {
+			return "standard input"
+		}
+		return arg
+	}
+	if len(arg) > 20 {
+		return fmt.Sprintf("puzzle %q...", arg[:20])
+	}
+	return fmt.Sprintf("puzzle %q", arg)
+}
+
+// stepJSON is the stable JSON shape of a step.
+type stepJSON struct {
+	Technique    string          `json:"technique"`
+	Placements   []candidateJSON `json:"placements"`
+	Eliminations []candidateJSON `json:"eliminations"`
+	Explanation  string          `json:"explanation"`
+}
+
+type candidateJSON struct {
+	Cell  string `json:"cell"`
+	Digit int    `json:"digit"`
+}
+
+// stepJSONAt returns the JSON form of a step at a level of help: level 3
+// is the whole step; levels 1 and 2 leave the placements and eliminations
+// out and explain with the nudge or the area (level 1 also leaves out the
+// technique).
+func stepJSONAt(st human.Step, level int) stepJSON {
+	out := stepJSON{Technique: st.Technique, Placements: []candidateJSON{}, Eliminations: []candidateJSON{}}
+	switch level {
+	case 1:
+		out.Technique = ""
+		out.Explanation = st.Nudge
+		return out
+	case 2:
+		out.Explanation = st.Area
+		return out
+	}
+	for _, p := range st.Placements {
+		out.Placements = append(out.Placements, candidateJSON{solver.CellName(p.Cell/9, p.Cell%9), p.Digit})
+	}
+	for _, e := range st.Eliminations {
+		out.Eliminations = append(out.Eliminations, candidateJSON{solver.CellName(e.Cell/9, e.Cell%9), e.Digit})
+	}
+	out.Explanation = st.Explanation
+	return out
+}
+
+type ratingJSON struct {
+	Level      string          `json:"level"`
+	Score      int             `json:"score"`
+	Techniques []techniqueJSON `json:"techniques"`
+	BruteForce bool            `json:"brute_force"`
+}
+
+type techniqueJSON struct {
+	Technique string `json:"technique"`
+	Count     int    `json:"count"`
+}
+
+func ratingJSONOf(r human.Rating) ratingJSON {
+	out := ratingJSON{Level: r.Level.String(), Score: r.Score, Techniques: []techniqueJSON{}, BruteForce: r.BruteForce}
+	for _, t := range r.Techniques {
+		out.Techniques = append(out.Techniques, techniqueJSON{t.Technique, t.Count})
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }

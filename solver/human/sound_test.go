@@ -1,0 +1,148 @@
+package human
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// sharedPuzzles returns the puzzles of a file of /work/shared/puzzles (at
+// ../shared from the repository root), at most limit of them (0: all), or
+// skips the test when the corpus is absent.
+func sharedPuzzles(t testing.TB, name string, limit int) []string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "puzzles", name)
+	return readPuzzleFile(t, path, limit, true)
+}
+
+func readPuzzleFile(t testing.TB, path string, limit int, skipMissing bool) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		if skipMissing && os.IsNotExist(err) {
+			t.Skipf("corpus %s is absent", path)
+		}
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		out = append(out, l)
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+// checkSound fails the test unless every placement of steps is the
+// solution's digit and no elimination removes it.
+func checkSound(t testing.TB, puzzle string, steps []Step, sol solver.Grid) bool {
+	t.Helper()
+	for i, st := range steps {
+		if len(st.Placements) == 0 && len(st.Eliminations) == 0 {
+			t.Errorf("%s: step %d (%s) changes nothing", puzzle, i+1, st.Technique)
+			return false
+		}
+		for _, p := range st.Placements {
+			if sol.Cell(p.Cell) != p.Digit {
+				t.Errorf("%s: step %d (%s) places %d in %s, the solution has %d: %s", puzzle, i+1, st.Technique, p.Digit, cellName(p.Cell), sol.Cell(p.Cell), st.Explanation)
+				return false
+			}
+		}
+		for _, e := range st.Eliminations {
+			if sol.Cell(e.Cell) == e.Digit {
+				t.Errorf("%s: step %d (%s) removes the solution's %d from %s: %s", puzzle, i+1, st.Technique, e.Digit, cellName(e.Cell), st.Explanation)
+				return false
+			}
+		}
+		if st.Nudge == "" || st.Area == "" || st.Explanation == "" {
+			t.Errorf("%s: step %d (%s) lacks a level of help", puzzle, i+1, st.Technique)
+		}
+	}
+	return true
+}
+
+// explainAll explains every puzzle, checks each step against the solution
+// and returns how many puzzles needed trial and error and the technique
+// counts.
+func explainAll(t *testing.T, puzzles []string) (brute int, counts map[string]int, levels map[Level]int) {
+	counts = map[string]int{}
+	levels = map[Level]int{}
+	for _, p := range puzzles {
+		g := solver.MustGrid(p)
+		sol, err := solver.SolveUnique(g)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		steps, err := Explain(g)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if !checkSound(t, p, steps, sol) {
+			continue
+		}
+		r := RateSteps(steps)
+		levels[r.Level]++
+		if r.BruteForce {
+			brute++
+		}
+		for _, st := range steps {
+			counts[st.Technique]++
+		}
+	}
+	return brute, counts, levels
+}
+
+func logCounts(t *testing.T, n, brute int, counts map[string]int, levels map[Level]int) {
+	t.Logf("%d puzzles, %d needed trial and error (%.1f%%)", n, brute, 100*float64(brute)/float64(n))
+	for _, name := range techniqueOrder {
+		if counts[name] > 0 {
+			t.Logf("  %-40s %6d", name, counts[name])
+		}
+	}
+	for l := Easy; l <= Extreme; l++ {
+		t.Logf("  %-8s %5d", l, levels[l])
+	}
+}
+
+func TestSoundSample(t *testing.T) {
+	ps := readPuzzleFile(t, "testdata/sample.txt", 0, false)
+	brute, counts, levels := explainAll(t, ps)
+	logCounts(t, len(ps), brute, counts, levels)
+}
+
+func TestSoundTop1465(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test; run without -short")
+	}
+	ps := sharedPuzzles(t, "puzzles3_magictour_top1465", 0)
+	brute, counts, levels := explainAll(t, ps)
+	logCounts(t, len(ps), brute, counts, levels)
+	if float64(brute) > 0.01*float64(len(ps)) {
+		t.Errorf("%d of %d puzzles needed trial and error; the bar is 1%%", brute, len(ps))
+	}
+}
+
+func TestSound17Clue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus test; run without -short")
+	}
+	ps := sharedPuzzles(t, "puzzles2_17_clue", 300)
+	brute, counts, levels := explainAll(t, ps)
+	logCounts(t, len(ps), brute, counts, levels)
+	if brute > 0 {
+		t.Errorf("%d of the first %d 17-clue puzzles needed trial and error", brute, len(ps))
+	}
+}

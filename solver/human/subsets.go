@@ -1,0 +1,201 @@
+package human
+
+import "fmt"
+
+var subsetWord = map[int]string{2: "pair", 3: "triple", 4: "quadruple"}
+var numberWord = map[int]string{1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+// combinations calls f with every n-element subset of items, in
+// lexicographic order, until f returns true. It reports whether f did.
+func combinations(items []int, n int, f func(pick []int) bool) bool {
+	pick := make([]int, n)
+	var rec func(start, k int) bool
+	rec = func(start, k int) bool {
+		if k == n {
+			return f(pick)
+		}
+		for i := start; i <= len(items)-(n-k); i++ {
+			pick[k] = items[i]
+			if rec(i+1, k+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(0, 0)
+}
+
+// findLockedSubset finds a naked pair or triple whose cells share a box and
+// a line, which removes its digits from both units.
+func findLockedSubset(s *state, n int) (Step, bool) {
+	var st Step
+	found := false
+	for b := 18; b < 27 && !found; b++ {
+		var cells []int
+		for _, c := range unitCells[b] {
+			if k := s.cand[c].count(); s.digit[c] == 0 && k >= 2 && k <= n {
+				cells = append(cells, c)
+			}
+		}
+		found = combinations(cells, n, func(pick []int) bool {
+			set := setOf(pick...)
+			line := -1
+			if set.subsetOf(unitSet[rowOf[pick[0]]]) {
+				line = rowOf[pick[0]]
+			} else if set.subsetOf(unitSet[9+colOf[pick[0]]]) {
+				line = 9 + colOf[pick[0]]
+			}
+			if line < 0 {
+				return false
+			}
+			var m digitMask
+			for _, c := range pick {
+				m |= s.cand[c]
+			}
+			if m.count() != n {
+				return false
+			}
+			var elims []Candidate
+			area := unitSet[b].or(unitSet[line]).andNot(set)
+			for _, d := range m.digits() {
+				elims = append(elims, elimsOf(s.pos[d].and(area), d)...)
+			}
+			if len(elims) == 0 {
+				return false
+			}
+			name := LockedPair
+			if n == 3 {
+				name = LockedTriple
+			}
+			st = Step{
+				Technique:    name,
+				Eliminations: elims,
+				Cells:        pick,
+				Units:        units(line, b),
+				Highlights:   highlightMask(s, set, m, 0),
+				Nudge:        fmt.Sprintf("Look at %s where it crosses %s.", unitName(b), unitName(line)),
+				Area:         fmt.Sprintf("There is a locked %s in %s and %s.", subsetWord[n], unitName(b), unitName(line)),
+				Explanation: fmt.Sprintf("%s can only hold %s, %s cells for %s digits, so these digits go there, and those cells lie in both %s and %s: remove %s.",
+					cellList(pick), digitList(m), numberWord[n], numberWord[n], unitName(line), unitName(b), elimText(elims)),
+			}
+			return true
+		})
+	}
+	return st, found
+}
+
+// findNakedSubset finds n cells of a unit whose candidates together are n
+// digits, which removes those digits from the unit's other cells.
+func findNakedSubset(s *state, n int) (Step, bool) {
+	var st Step
+	for _, u := range subsetOrder {
+		var cells []int
+		for _, c := range unitCells[u] {
+			if k := s.cand[c].count(); s.digit[c] == 0 && k >= 2 && k <= n {
+				cells = append(cells, c)
+			}
+		}
+		if combinations(cells, n, func(pick []int) bool {
+			var m digitMask
+			for _, c := range pick {
+				m |= s.cand[c]
+			}
+			if m.count() != n {
+				return false
+			}
+			set := setOf(pick...)
+			var elims []Candidate
+			for _, d := range m.digits() {
+				elims = append(elims, elimsOf(s.unitPos(u, d).andNot(set), d)...)
+			}
+			if len(elims) == 0 {
+				return false
+			}
+			st = Step{
+				Technique:    map[int]string{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[n],
+				Eliminations: elims,
+				Cells:        pick,
+				Units:        units(u),
+				Highlights:   highlightMask(s, set, m, 0),
+				Nudge:        fmt.Sprintf("Look at the candidates of the cells in %s.", unitName(u)),
+				Area:         fmt.Sprintf("There is a naked %s in %s.", subsetWord[n], unitName(u)),
+				Explanation: fmt.Sprintf("In %s, the %s cells %s can only hold %s between them, so those digits must go in those cells: remove %s.",
+					unitName(u), numberWord[n], cellList(pick), digitList(m), elimText(elims)),
+			}
+			return true
+		}) {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// subsetOrder is the order in which subsets are searched: rows, columns,
+// then boxes.
+var subsetOrder = func() []int {
+	out := make([]int, 27)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
+
+// findHiddenSubset finds n digits that can only go in the same n cells of
+// a unit, which removes every other candidate from those cells.
+func findHiddenSubset(s *state, n int) (Step, bool) {
+	var st Step
+	for _, u := range subsetOrder {
+		var digits []int
+		for d := 1; d <= 9; d++ {
+			if k := s.unitPos(u, d).count(); k >= 1 && k <= n {
+				digits = append(digits, d)
+			}
+		}
+		if combinations(digits, n, func(pick []int) bool {
+			var cells cellSet
+			var m digitMask
+			for _, d := range pick {
+				cells = cells.or(s.unitPos(u, d))
+				m |= bit(d)
+			}
+			if cells.count() != n {
+				return false
+			}
+			var elims []Candidate
+			for c := range cells.all() {
+				for _, d := range (s.cand[c] &^ m).digits() {
+					elims = append(elims, Candidate{c, d})
+				}
+			}
+			if len(elims) == 0 {
+				return false
+			}
+			st = Step{
+				Technique:    map[int]string{2: HiddenPair, 3: HiddenTriple, 4: HiddenQuad}[n],
+				Eliminations: elims,
+				Cells:        cells.list(),
+				Units:        units(u),
+				Highlights:   highlightMask(s, cells, m, 0),
+				Nudge:        fmt.Sprintf("Look at where the digits can go in %s.", unitName(u)),
+				Area:         fmt.Sprintf("There is a hidden %s in %s.", subsetWord[n], unitName(u)),
+				Explanation: fmt.Sprintf("In %s, %s can only go in the %s cells %s, so those cells hold these digits and nothing else: remove %s.",
+					unitName(u), digitList(m), numberWord[n], cellList(cells.list()), elimText(elims)),
+			}
+			return true
+		}) {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// highlightMask marks the candidates of m in the given cells.
+func highlightMask(s *state, cells cellSet, m digitMask, group int) []Highlight {
+	var out []Highlight
+	for c := range cells.all() {
+		for _, d := range (s.cand[c] & m).digits() {
+			out = append(out, Highlight{Candidate{c, d}, group})
+		}
+	}
+	return out
+}

@@ -1,0 +1,204 @@
+package human
+
+// Level is a difficulty level as HoDoKu names them.
+type Level int
+
+// The difficulty levels, easiest first.
+const (
+	Easy Level = iota + 1
+	Medium
+	Hard
+	Unfair
+	Extreme
+)
+
+// String returns the level's name, like "Hard".
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "Easy"
+	case Medium:
+		return "Medium"
+	case Hard:
+		return "Hard"
+	case Unfair:
+		return "Unfair"
+	case Extreme:
+		return "Extreme"
+	}
+	return "Unrated"
+}
+
+// maxScore is HoDoKu's cap for each level: a puzzle whose total score
+// passes the cap of its level moves up to the next level.
+func (l Level) maxScore() int {
+	switch l {
+	case Easy:
+		return 800
+	case Medium:
+		return 1000
+	case Hard:
+		return 1600
+	case Unfair:
+		return 1800
+	}
+	return int(^uint(0) >> 1)
+}
+
+// techniqueInfo is the rating of one technique: HoDoKu's default level
+// and base score.
+type techniqueInfo struct {
+	level Level
+	score int
+}
+
+// Technique names, as HoDoKu writes them.
+const (
+	FullHouse         = "Full House"
+	NakedSingle       = "Naked Single"
+	HiddenSingle      = "Hidden Single"
+	LockedPair        = "Locked Pair"
+	LockedTriple      = "Locked Triple"
+	Pointing          = "Locked Candidates Type 1 (Pointing)"
+	Claiming          = "Locked Candidates Type 2 (Claiming)"
+	NakedPair         = "Naked Pair"
+	NakedTriple       = "Naked Triple"
+	NakedQuad         = "Naked Quadruple"
+	HiddenPair        = "Hidden Pair"
+	HiddenTriple      = "Hidden Triple"
+	HiddenQuad        = "Hidden Quadruple"
+	XWing             = "X-Wing"
+	Swordfish         = "Swordfish"
+	Jellyfish         = "Jellyfish"
+	FinnedXWing       = "Finned X-Wing"
+	SashimiXWing      = "Sashimi X-Wing"
+	FinnedSwordfish   = "Finned Swordfish"
+	SashimiSwordfish  = "Sashimi Swordfish"
+	FinnedJellyfish   = "Finned Jellyfish"
+	SashimiJellyfish  = "Sashimi Jellyfish"
+	RemotePair        = "Remote Pair"
+	BUGPlus1          = "Bivalue Universal Grave + 1"
+	Skyscraper        = "Skyscraper"
+	TwoStringKite     = "2-String Kite"
+	TurbotFish        = "Turbot Fish"
+	EmptyRectangle    = "Empty Rectangle"
+	WWing             = "W-Wing"
+	XYWing            = "XY-Wing"
+	XYZWing           = "XYZ-Wing"
+	Uniqueness1       = "Uniqueness Test 1"
+	Uniqueness2       = "Uniqueness Test 2"
+	Uniqueness3       = "Uniqueness Test 3"
+	Uniqueness4       = "Uniqueness Test 4"
+	SimpleColorsTrap  = "Simple Colors Trap"
+	SimpleColorsWrap  = "Simple Colors Wrap"
+	MultiColors       = "Multi Colors"
+	XChain            = "X-Chain"
+	XYChain           = "XY-Chain"
+	NiceLoop          = "Discontinuous Nice Loop"
+	AIC               = "AIC"
+	ALSXZ             = "Almost Locked Set XZ-Rule"
+	ALSXYWing         = "Almost Locked Set XY-Wing"
+	ForcingChainContr = "Forcing Chain Contradiction"
+	ForcingChainVer   = "Forcing Chain Verity"
+	ForcingNetContr   = "Forcing Net Contradiction"
+	ForcingNetVer     = "Forcing Net Verity"
+	BruteForce        = "Brute Force"
+)
+
+// techniques holds HoDoKu's default level and score of every technique.
+var techniques = map[string]techniqueInfo{
+	FullHouse:         {Easy, 4},
+	NakedSingle:       {Easy, 4},
+	HiddenSingle:      {Easy, 14},
+	LockedPair:        {Medium, 40},
+	LockedTriple:      {Medium, 60},
+	Pointing:          {Medium, 50},
+	Claiming:          {Medium, 50},
+	NakedPair:         {Medium, 60},
+	NakedTriple:       {Medium, 80},
+	HiddenPair:        {Medium, 70},
+	HiddenTriple:      {Medium, 100},
+	NakedQuad:         {Hard, 120},
+	HiddenQuad:        {Hard, 150},
+	XWing:             {Hard, 140},
+	Swordfish:         {Hard, 150},
+	Jellyfish:         {Hard, 160},
+	RemotePair:        {Hard, 110},
+	BUGPlus1:          {Hard, 100},
+	Skyscraper:        {Hard, 130},
+	TwoStringKite:     {Hard, 150},
+	TurbotFish:        {Hard, 120},
+	EmptyRectangle:    {Hard, 120},
+	WWing:             {Hard, 150},
+	XYWing:            {Hard, 160},
+	XYZWing:           {Hard, 180},
+	Uniqueness1:       {Hard, 100},
+	Uniqueness2:       {Hard, 100},
+	Uniqueness3:       {Hard, 100},
+	Uniqueness4:       {Hard, 100},
+	FinnedXWing:       {Hard, 130},
+	SashimiXWing:      {Hard, 150},
+	FinnedSwordfish:   {Unfair, 200},
+	SashimiSwordfish:  {Unfair, 240},
+	FinnedJellyfish:   {Unfair, 250},
+	SashimiJellyfish:  {Unfair, 260},
+	SimpleColorsTrap:  {Hard, 150},
+	SimpleColorsWrap:  {Hard, 150},
+	MultiColors:       {Hard, 200},
+	XChain:            {Unfair, 260},
+	XYChain:           {Unfair, 260},
+	NiceLoop:          {Unfair, 280},
+	AIC:               {Unfair, 280},
+	ALSXZ:             {Unfair, 300},
+	ALSXYWing:         {Unfair, 320},
+	ForcingChainContr: {Extreme, 500},
+	ForcingChainVer:   {Extreme, 500},
+	ForcingNetContr:   {Extreme, 700},
+	ForcingNetVer:     {Extreme, 700},
+	BruteForce:        {Extreme, 10000},
+}
+
+// finder looks for one kind of step in s and returns the first it finds.
+type finder struct {
+	// index is HoDoKu's position of the technique in its solver order.
+	index int
+	name  string
+	find  func(s *state) (Step, bool)
+	// unique marks the uniqueness techniques, which are only used on
+	// puzzles known to have exactly one solution.
+	unique bool
+}
+
+// ladder is the list of finders, easiest first, in HoDoKu's default order.
+// NextStep tries them in turn and returns the first step found.
+var ladder = []finder{
+	{100, FullHouse, findFullHouse, false},
+	{200, NakedSingle, findNakedSingle, false},
+	{300, HiddenSingle, findHiddenSingle, false},
+	{1000, LockedPair, func(s *state) (Step, bool) { return findLockedSubset(s, 2) }, false},
+	{1100, LockedTriple, func(s *state) (Step, bool) { return findLockedSubset(s, 3) }, false},
+	{1200, Pointing, findPointing, false},
+	{1210, Claiming, findClaiming, false},
+	{1300, NakedPair, func(s *state) (Step, bool) { return findNakedSubset(s, 2) }, false},
+	{1400, NakedTriple, func(s *state) (Step, bool) { return findNakedSubset(s, 3) }, false},
+	{1500, HiddenPair, func(s *state) (Step, bool) { return findHiddenSubset(s, 2) }, false},
+	{1600, HiddenTriple, func(s *state) (Step, bool) { return findHiddenSubset(s, 3) }, false},
+	{2000, NakedQuad, func(s *state) (Step, bool) { return findNakedSubset(s, 4) }, false},
+	{2100, HiddenQuad, func(s *state) (Step, bool) { return findHiddenSubset(s, 4) }, false},
+}
+
+// techniqueOrder lists every technique name in ladder order, for reports.
+var techniqueOrder = []string{
+	FullHouse, NakedSingle, HiddenSingle, LockedPair, LockedTriple, Pointing, Claiming,
+	NakedPair, NakedTriple, HiddenPair, HiddenTriple, NakedQuad, HiddenQuad,
+	XWing, Swordfish, Jellyfish, RemotePair, BUGPlus1, Skyscraper, TwoStringKite,
+	TurbotFish, EmptyRectangle, WWing, XYWing, XYZWing,
+	Uniqueness1, Uniqueness2, Uniqueness3, Uniqueness4,
+	FinnedXWing, SashimiXWing, FinnedSwordfish, SashimiSwordfish, FinnedJellyfish, SashimiJellyfish,
+	SimpleColorsTrap, SimpleColorsWrap, MultiColors,
+	XChain, XYChain, NiceLoop, AIC, ALSXZ, ALSXYWing,
+	ForcingChainContr, ForcingChainVer, ForcingNetContr, ForcingNetVer, BruteForce,
+}
+
+// TechniqueNames returns the names of all techniques in ladder order.
+func TechniqueNames() []string { return append([]string(nil), techniqueOrder...) }
