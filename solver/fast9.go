@@ -1,6 +1,9 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // This file holds the 9x9 bitboard solver, in the style of JCZSolve (by
 // Jean-Christophe Zhou, as described in tdoku's benchmarks): the candidates
@@ -85,7 +88,13 @@ var (
 
 // sameDigit lists, for band index i = 3*d+b, the indices of the same digit
 // in the two other bands.
-var sameDigit [27][2]uint8
+var sameDigit [32][2]uint8
+
+// bandOf maps a band index 3*d+b to b, the band.
+var bandOf [32]uint8
+
+// peerBits has, for band index i, the bits of sameDigit[i].
+var peerBits [32]uint32
 
 func init() {
 	for x := range 512 {
@@ -134,6 +143,8 @@ func init() {
 	for i := range 27 {
 		d, b := i/3, i%3
 		sameDigit[i] = [2]uint8{uint8(3*d + (b+1)%3), uint8(3*d + (b+2)%3)}
+		bandOf[i] = uint8(b)
+		peerBits[i] = 1<<sameDigit[i][0] | 1<<sameDigit[i][1]
 	}
 }
 
@@ -142,15 +153,20 @@ func init() {
 // cells not yet solved. It is a plain value: copying it saves a search
 // position.
 type state9 struct {
-	bands    [27]uint32 // bands[3*d+b]: where digit d+1 can go in band b
-	prev     [27]uint32 // bands[i] when band i was last propagated
+	bands    [32]uint32 // bands[3*d+b]: where digit d+1 can go in band b; 27-31 unused
+	prev     [32]uint32 // bands[i] when band i was last propagated
 	unsolved [3]uint32  // cells of each band without a digit yet
+	dirty    uint32     // bit i: bands[i] may have changed since propagated
 }
+
+// bandsOf0 has bit i set for the nine band indices i of band 0, one per
+// digit; bandsOf0<<b selects band b.
+const bandsOf0 = 1 | 1<<3 | 1<<6 | 1<<9 | 1<<12 | 1<<15 | 1<<18 | 1<<21 | 1<<24
 
 // init sets up the state of a valid 9x9 grid g: all candidates, then the
 // givens placed. Propagation is left to update.
 func (s *state9) init(g *Grid) {
-	for i := range s.bands {
+	for i := range 27 {
 		s.bands[i] = bandMask
 		s.prev[i] = 0
 	}
@@ -166,49 +182,57 @@ func (s *state9) init(g *Grid) {
 // box and column. The cell itself leaves the other digits when update sees
 // the digit's row in the band down to one cell.
 func (s *state9) place(d, b, p int) {
-	i := 3*d + b
-	s.bands[i] &= keepOnly[p]
-	col := columnOf[p]
+	i := (3*d + b) & 31
+	s.bands[i] &= keepOnly[p%27]
+	col := columnOf[p%27]
 	o := sameDigit[i]
-	s.bands[o[0]] &^= col
-	s.bands[o[1]] &^= col
+	s.bands[o[0]&31] &^= col
+	s.bands[o[1]&31] &^= col
+	s.dirty |= 1<<i | peerBits[i]
 }
 
 // update propagates the band-wise rules until no band changes. It reports
 // false on a contradiction.
 func (s *state9) update() bool {
-	for {
-		changed := false
-		for i := range 27 {
-			a := s.bands[i]
-			if a == s.prev[i] {
-				continue
-			}
-			changed = true
-			sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
-			a &= complexMask[sh]
-			if a == 0 {
-				return false
-			}
-			lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
-			o := sameDigit[i]
-			s.bands[o[0]] &^= lock
-			s.bands[o[1]] &^= lock
-			solved := singleInRow[a&rowMask] | singleInRow[a>>9&rowMask]<<9 | singleInRow[a>>18&rowMask]<<18
-			b := i % 3
-			if n := solved & s.unsolved[b]; n != 0 {
-				s.unsolved[b] &^= n
-				for j := b; j < 27; j += 3 {
-					s.bands[j] &^= n
-				}
-			}
-			s.bands[i] = a
-			s.prev[i] = a
+	dirty := s.dirty
+	for dirty != 0 {
+		i := bits.TrailingZeros32(dirty) & 31
+		dirty &= dirty - 1
+		a := s.bands[i]
+		if a == s.prev[i] {
+			continue
 		}
-		if !changed {
-			return true
+		sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
+		a &= complexMask[sh&511]
+		if a == 0 {
+			return false
 		}
+		lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
+		o := sameDigit[i]
+		s.bands[o[0]&31] &^= lock
+		s.bands[o[1]&31] &^= lock
+		dirty |= peerBits[i]
+		solved := singleInRow[a&rowMask] | singleInRow[a>>9&rowMask]<<9 | singleInRow[a>>18&rowMask]<<18
+		b := uint(bandOf[i]) & 3
+		if n := solved & s.unsolved[b&1|b&2]; n != 0 {
+			s.unsolved[b&1|b&2] &^= n
+			// Unrolled: the nine digits of band b.
+			s.bands[b] &^= n
+			s.bands[b+3] &^= n
+			s.bands[b+6] &^= n
+			s.bands[b+9] &^= n
+			s.bands[b+12] &^= n
+			s.bands[b+15] &^= n
+			s.bands[b+18] &^= n
+			s.bands[b+21] &^= n
+			s.bands[b+24] &^= n
+			dirty |= bandsOf0 << b
+		}
+		s.bands[i] = a
+		s.prev[i] = a
 	}
+	s.dirty = 0
+	return true
 }
 
 // singles places the naked singles and reports 1 when it placed some, 0
@@ -245,15 +269,22 @@ func (s *state9) singles() int {
 }
 
 // search9 runs one search: it counts solutions up to limit and keeps the
-// first.
+// first. stack[k] holds the state after the guess at depth k; as every
+// guess fills an empty cell, the depth stays below 81.
 type search9 struct {
 	limit int
 	count int
 	first Grid
+	stack [81]state9
 }
 
-// solve finishes the search from st, which it may modify.
-func (x *search9) solve(st *state9) {
+// searches recycles search9 values, which are too large (18 kB) to clear
+// for every puzzle.
+var searches = sync.Pool{New: func() any { return new(search9) }}
+
+// solve finishes the search from st, at guess depth depth, and may modify
+// st.
+func (x *search9) solve(st *state9, depth int) {
 	for {
 		if !st.update() {
 			return
@@ -270,7 +301,7 @@ func (x *search9) solve(st *state9) {
 			break
 		}
 	}
-	x.guess(st)
+	x.guess(st, depth)
 }
 
 // found records a solution.
@@ -290,7 +321,7 @@ func (x *search9) found(st *state9) {
 
 // guess branches on a cell with two candidates if there is one, else on the
 // first unsolved cell, trying each of its digits in turn.
-func (x *search9) guess(st *state9) {
+func (x *search9) guess(st *state9, depth int) {
 	b, p := -1, 0
 	for bb := range 3 {
 		u := st.unsolved[bb]
@@ -321,9 +352,10 @@ func (x *search9) guess(st *state9) {
 			continue
 		}
 		if last >= 0 {
-			next := *st
+			next := &x.stack[depth]
+			*next = *st
 			next.place(last, b, p)
-			x.solve(&next)
+			x.solve(next, depth+1)
 			if x.count >= x.limit {
 				return
 			}
@@ -332,18 +364,21 @@ func (x *search9) guess(st *state9) {
 	}
 	if last >= 0 {
 		st.place(last, b, p)
-		x.solve(st)
+		x.solve(st, depth)
 	}
 }
 
 // solve9 returns the first solution of a valid 9x9 grid and the number of
 // solutions up to limit (at least 1).
 func solve9(g Grid, limit int) (Grid, int) {
-	x := search9{limit: max(limit, 1)}
-	var st state9
+	x := searches.Get().(*search9)
+	x.limit, x.count, x.first = max(limit, 1), 0, Grid{}
+	st := &x.stack[0]
 	st.init(&g)
-	x.solve(&st)
-	return x.first, x.count
+	x.solve(st, 1)
+	sol, n := x.first, x.count
+	searches.Put(x)
+	return sol, n
 }
 
 func init() { fast9 = solve9 }
