@@ -1,0 +1,172 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+// Fixtures shared by the golden, pixel and benchmark tests.
+var (
+	classic = solver.MustGrid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	// hard is a puzzle from magictour's top 1465, and hardNow the same
+	// after all its naked and hidden singles: the state the pointing and
+	// chain steps below apply to.
+	hard    = solver.MustGrid("5..7..6....38...........2..62.4............917............35.8.4.....1......9....")
+	hardNow = solver.MustGrid("5..7..6....38...........2..62.4............917............35.8.4.....1......94...")
+
+	small = solver.MustGrid("1...\n..4.\n.3..\n...2")
+)
+
+// pattern16 returns a full 16x16 grid and a puzzle made by blanking about
+// half of its cells.
+func pattern16(t testing.TB) (puzzle, full solver.Grid) {
+	full, err := solver.NewGrid(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range 16 {
+		for c := range 16 {
+			full.Set(r, c, (4*(r%4)+r/4+c)%16+1)
+		}
+	}
+	if err := full.Validate(); err != nil {
+		t.Fatalf("pattern16 is not a valid grid: %v", err)
+	}
+	puzzle = full
+	for i := range 256 {
+		if (i*7+i/16*3)%11 < 6 {
+			puzzle.SetCell(i, 0)
+		}
+	}
+	return puzzle, full
+}
+
+// cell returns the index of row r, column c (from 1) of a 9x9 grid.
+func cell(r, c int) int { return (r-1)*9 + c - 1 }
+
+func cand(r, c, d int) human.Candidate { return human.Candidate{Cell: cell(r, c), Digit: d} }
+
+// hiddenSingle is the first hidden single of classic: in box 2, 8 can only
+// go in r1c6, because of the 8s in r3c3, r5c4 and r9c5.
+var hiddenSingle = human.Step{
+	Technique:   "Hidden Single",
+	Placements:  []human.Candidate{cand(1, 6, 8)},
+	Cells:       []int{cell(3, 3), cell(5, 4), cell(9, 5)},
+	Units:       []solver.Unit{{Kind: solver.Box, Index: 1}},
+	Highlights:  []human.Highlight{{Candidate: cand(1, 6, 8)}},
+	Nudge:       "Look at box 2 for an 8.",
+	Area:        "There is a hidden single in box 2.",
+	Explanation: "In box 2, 8 can only go in r1c6: the other cells see an 8 in row 3, column 4 or column 5.",
+}
+
+// pointing is a locked candidates step of hardNow: in box 3 the 8s are
+// all in column 9, so 8 goes from r4c9 and r6c9.
+var pointing = human.Step{
+	Technique:    "Locked Candidates Type 1 (Pointing)",
+	Eliminations: []human.Candidate{cand(4, 9, 8), cand(6, 9, 8)},
+	Cells:        []int{cell(1, 9), cell(3, 9)},
+	Units:        []solver.Unit{{Kind: solver.Box, Index: 2}, {Kind: solver.Column, Index: 8}},
+	Highlights:   []human.Highlight{{Candidate: cand(1, 9, 8)}, {Candidate: cand(3, 9, 8)}},
+	Nudge:        "Look at the 8s in box 3.",
+	Area:         "There are locked candidates in box 3.",
+	Explanation:  "In box 3, 8 can only go in column 9, so 8 can be removed from r4c9 and r6c9.",
+}
+
+// chain is a turbot fish (an X-chain of three links) on 9 in hardNow:
+// r4c3 = r4c6 - r6c4 = r3c4, so r3c3, which sees both ends, is not 9.
+var chain = human.Step{
+	Technique:    "Turbot Fish",
+	Eliminations: []human.Candidate{cand(3, 3, 9)},
+	Cells:        []int{cell(4, 3), cell(4, 6), cell(6, 4), cell(3, 4)},
+	Highlights: []human.Highlight{
+		{Candidate: cand(4, 3, 9)}, {Candidate: cand(4, 6, 9), Group: 1},
+		{Candidate: cand(6, 4, 9)}, {Candidate: cand(3, 4, 9), Group: 1},
+	},
+	Links: []human.Link{
+		{From: cand(4, 3, 9), To: cand(4, 6, 9), Strong: true},
+		{From: cand(4, 6, 9), To: cand(6, 4, 9)},
+		{From: cand(6, 4, 9), To: cand(3, 4, 9), Strong: true},
+	},
+	Nudge:       "Look at the 9s.",
+	Area:        "There is a turbot fish on 9.",
+	Explanation: "Either r4c3 or r3c4 is 9, and r3c3 sees both: 9 can be removed from r3c3.",
+}
+
+// goldenCase is one picture of the golden and pixel tests.
+type goldenCase struct {
+	name string
+	draw func() (*image.Paletted, error)
+}
+
+// goldenSize is the side of the golden pictures: smaller than the default
+// to keep the committed files small; the pixel tests use the default.
+var goldenSize = 480
+
+func goldenCases() []goldenCase {
+	p16, f16 := pattern16(nil)
+	classicSol := solver.MustGrid("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	smallSol, _ := solver.Solve(small)
+	wrongNow := classicSol
+	for _, i := range []int{cell(1, 3), cell(2, 2), cell(4, 5), cell(7, 7), cell(9, 1)} {
+		wrongNow.SetCell(i, 0)
+	}
+	wrongNow.SetCell(cell(2, 3), 4)
+	wrongNow.SetCell(cell(5, 7), 9)
+	wrongNow.SetCell(cell(5, 9), 7)
+	light := func(o Options) Options { o.Theme = Light; return o }
+	dark := func(o Options) Options { o.Theme = Dark; return o }
+	withSize := func(o Options) Options {
+		if o.Size == 0 {
+			o.Size = goldenSize
+		}
+		return o
+	}
+	_ = light
+	return []goldenCase{
+		{"grid4-light", func() (*image.Paletted, error) { return Grid(small, withSize(Options{})) }},
+		{"grid4-dark-candidates", func() (*image.Paletted, error) {
+			return Grid(small, withSize(dark(Options{Candidates: true})))
+		}},
+		{"solution4-light", func() (*image.Paletted, error) { return Solution(small, smallSol, withSize(Options{})) }},
+		{"grid9-light", func() (*image.Paletted, error) { return Grid(classic, withSize(Options{})) }},
+		{"grid9-dark-candidates-labels", func() (*image.Paletted, error) {
+			return Grid(classic, withSize(dark(Options{Candidates: true, Labels: true})))
+		}},
+		{"solution9-light", func() (*image.Paletted, error) { return Solution(classic, classicSol, withSize(Options{})) }},
+		{"solution9-dark", func() (*image.Paletted, error) { return Solution(classic, classicSol, withSize(dark(Options{}))) }},
+		{"grid16-light-candidates", func() (*image.Paletted, error) {
+			return Grid(p16, withSize(Options{Candidates: true}))
+		}},
+		{"solution16-dark", func() (*image.Paletted, error) { return Solution(p16, f16, withSize(dark(Options{}))) }},
+		{"hint9-single-1-light", func() (*image.Paletted, error) {
+			return Hint(classic, classic, nil, hiddenSingle, LevelNudge, withSize(Options{Labels: true}))
+		}},
+		{"hint9-single-2-dark", func() (*image.Paletted, error) {
+			return Hint(classic, classic, nil, hiddenSingle, LevelArea, withSize(dark(Options{Labels: true})))
+		}},
+		{"hint9-single-3-light", func() (*image.Paletted, error) {
+			return Hint(classic, classic, nil, hiddenSingle, LevelFull, withSize(Options{Labels: true}))
+		}},
+		{"hint9-pointing-3-dark", func() (*image.Paletted, error) {
+			return Hint(hard, hardNow, nil, pointing, LevelFull, withSize(dark(Options{Labels: true})))
+		}},
+		{"hint9-chain-3-light", func() (*image.Paletted, error) {
+			return Hint(hard, hardNow, nil, chain, LevelFull, withSize(Options{Labels: true}))
+		}},
+		{"hint9-chain-3-dark", func() (*image.Paletted, error) {
+			return Hint(hard, hardNow, nil, chain, LevelFull, withSize(dark(Options{Labels: true})))
+		}},
+		{"wrong9-light", func() (*image.Paletted, error) {
+			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 9)}, withSize(Options{}))
+		}},
+		{"wrong9-dark", func() (*image.Paletted, error) {
+			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 9)}, withSize(dark(Options{})))
+		}},
+	}
+}
+
+// countColours returns the number of distinct colours of img.
+func countColours(img *image.Paletted) int { return len(img.Palette) }
