@@ -1,0 +1,319 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// Options configure a [Bot]. Zero fields take the defaults listed.
+type Options struct {
+	// Engines read photos, find steps, rate and draw; nil fields turn
+	// features off.
+	Engines Engines
+	// MaxPhotoBytes is the largest photo accepted (default 10 MB).
+	MaxPhotoBytes int64
+	// MaxPixels is the largest photo accepted in pixels (default 40 M).
+	MaxPixels int64
+	// DownloadTimeout bounds one download (default 15 s).
+	DownloadTimeout time.Duration
+	// APIURL is the configured Discord API origin, if any: attachments
+	// are downloaded from its host as well as from Discord's CDN.
+	APIURL *url.URL
+	// HTTPClient downloads attachments (default: a client that follows no
+	// redirect to a host outside the allowed ones).
+	HTTPClient *http.Client
+	// OCRWorkers is the number of photos read at once (default 2).
+	OCRWorkers int
+	// QueueLength is the number of photos that may wait (default 16;
+	// negative means none).
+	QueueLength int
+	// UserRate is the number of requests a user may make per minute; 0
+	// means no limit.
+	UserRate int
+	// Logger receives the bot's logs (default slog.Default()).
+	Logger *slog.Logger
+	// Observe, when set, is called once per handled request (for metrics).
+	Observe func(Outcome)
+	// Now is the clock (default time.Now); tests set it.
+	Now func() time.Time
+}
+
+// Outcome describes one handled request, for metrics.
+type Outcome struct {
+	// Kind is the command ("solve", "hint", ...), "button" or "message".
+	Kind string
+	// Photo reports whether the request carried a photo.
+	Photo bool
+	// Result is "ok", "error", "busy", "rate_limited" or "panic".
+	Result string
+	// Duration is the time spent in Handle.
+	Duration time.Duration
+	// ReadDuration is the time spent reading the photo, if any.
+	ReadDuration time.Duration
+	// QueueDepth is the number of photos waiting when the request ended.
+	QueueDepth int
+}
+
+// Bot is the conversation core. It is safe for concurrent use.
+type Bot struct {
+	opt   Options
+	log   *slog.Logger
+	http  *http.Client
+	pool  *photoPool
+	rate  *rateLimiter
+	clock func() time.Time
+}
+
+// New returns a bot with the given options.
+func New(o Options) *Bot {
+	if o.MaxPhotoBytes <= 0 {
+		o.MaxPhotoBytes = 10 << 20
+	}
+	if o.MaxPixels <= 0 {
+		o.MaxPixels = 40_000_000
+	}
+	if o.DownloadTimeout <= 0 {
+		o.DownloadTimeout = 15 * time.Second
+	}
+	if o.OCRWorkers <= 0 {
+		o.OCRWorkers = 2
+	}
+	if o.QueueLength == 0 {
+		o.QueueLength = 16
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	b := &Bot{opt: o, log: o.Logger, clock: o.Now}
+	if b.log == nil {
+		b.log = slog.Default()
+	}
+	b.http = o.HTTPClient
+	if b.http == nil {
+		b.http = &http.Client{CheckRedirect: func(r *http.Request, via []*http.Request) error {
+			if len(via) >= 3 {
+				return errors.New("too many redirects")
+			}
+			if !b.allowedURL(r.URL) {
+				return fmt.Errorf("redirect to %s: host not allowed", r.URL.Host)
+			}
+			return nil
+		}}
+	}
+	b.pool = newPhotoPool(o.OCRWorkers, max(o.QueueLength, 0))
+	b.rate = newRateLimiter(o.UserRate, o.Now)
+	return b
+}
+
+// QueueDepth returns the number of photos waiting for a reader.
+func (b *Bot) QueueDepth() int { return b.pool.depth() }
+
+// userError is an error whose message is written for the user.
+type userError struct {
+	msg string
+	err error
+}
+
+func (e *userError) Error() string {
+	if e.err != nil {
+		return e.msg + " (" + e.err.Error() + ")"
+	}
+	return e.msg
+}
+
+func (e *userError) Unwrap() error { return e.err }
+
+// userErrorf returns an error that shows the formatted message to the user
+// and keeps err for the logs and errors.Is.
+func userErrorf(err error, format string, args ...any) error {
+	return &userError{msg: fmt.Sprintf(format, args...), err: err}
+}
+
+// errBusy is the reply when the photo queue is full.
+var errBusy = &userError{msg: "I'm busy reading other photos right now, try again in a minute. (Text puzzles still work straight away.)"}
+
+// LogValue makes slog print a request without its full text: the command,
+// sizes and a short excerpt.
+func (r Request) LogValue() slog.Value {
+	attrs := []slog.Attr{slog.String("command", string(r.Command))}
+	if r.Text != "" {
+		attrs = append(attrs, slog.Int("text_bytes", len(r.Text)), slog.String("text", excerpt(r.Text, 100)))
+	}
+	if r.Current != "" {
+		attrs = append(attrs, slog.String("current", excerpt(r.Current, 100)))
+	}
+	if r.Level != 0 {
+		attrs = append(attrs, slog.Int("level", r.Level))
+	}
+	if r.Photo != nil {
+		attrs = append(attrs, slog.String("photo", r.Photo.Name), slog.Int64("photo_size", r.Photo.Size), slog.String("photo_url", excerpt(r.Photo.URL, 200)))
+	}
+	if r.Button != "" {
+		attrs = append(attrs, slog.String("button", r.Button))
+	}
+	if r.UserID != "" {
+		attrs = append(attrs, slog.String("user", r.UserID))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+func excerpt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// Handle answers one request. It always returns a reply: errors become
+// short messages for the user (ephemeral), and a panic in a handler is
+// recovered, logged with the request and answered politely.
+func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
+	start := b.clock()
+	out := Outcome{Kind: kindOf(req), Photo: req.Photo != nil, Result: "ok"}
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("panic while handling a request", "panic", fmt.Sprint(p), "request", req, "stack", string(debug.Stack()))
+			rep = Reply{
+				Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again, or try another puzzle.",
+				Ephemeral: true, Failed: true,
+			}
+			out.Result = "panic"
+		}
+		out.Duration = b.clock().Sub(start)
+		out.QueueDepth = b.pool.depth()
+		if b.opt.Observe != nil {
+			b.opt.Observe(out)
+		}
+	}()
+	if ok, wait := b.rate.allow(req.UserID); !ok {
+		out.Result = "rate_limited"
+		secs := int(wait.Seconds()) + 1
+		return Reply{
+			Text: fmt.Sprintf("You're sending requests faster than I can keep up with (the limit is %d a minute). Please try again in %d second%s.",
+				b.opt.UserRate, secs, plural(secs)),
+			Ephemeral: true, Failed: true,
+		}
+	}
+	rep, err := b.dispatch(ctx, req, &out)
+	if err != nil {
+		rep = b.errorReply(req, err, rep)
+		out.Result = "error"
+		if errors.Is(err, errBusy) {
+			out.Result = "busy"
+		}
+	}
+	return rep
+}
+
+func kindOf(req Request) string {
+	switch {
+	case req.Button != "":
+		return "button"
+	case req.Command == CmdNone:
+		return "message"
+	}
+	return string(req.Command)
+}
+
+// errorReply turns err into the reply the user sees. Files already in
+// partial (like the picture of a misread grid) are kept.
+func (b *Bot) errorReply(req Request, err error, partial Reply) Reply {
+	var ue *userError
+	msg := ""
+	if errors.As(err, &ue) {
+		msg = ue.msg
+		b.log.Info("request refused", "request", req, "reason", err)
+	} else {
+		b.log.Error("request failed", "request", req, "err", err)
+		msg = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
+	}
+	return Reply{Text: msg, Ephemeral: true, Files: partial.Files, Failed: true}
+}
+
+// dispatch runs the handler for req. The returned reply may carry files
+// that go with an error (the grid as read).
+func (b *Bot) dispatch(ctx context.Context, req Request, out *Outcome) (Reply, error) {
+	if req.Button != "" {
+		return b.button(ctx, req)
+	}
+	cmd := req.Command
+	if cmd == CmdNone {
+		cmd = guessCommand(req.Text)
+	}
+	switch cmd {
+	case CmdHelp:
+		return helpReply(b), nil
+	case CmdSolve, CmdHint, CmdRate, CmdCheck:
+	default:
+		return Reply{}, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))
+	}
+	pz, err := b.puzzle(ctx, req, out)
+	if err != nil {
+		return pz.partial, err
+	}
+	switch cmd {
+	case CmdHint:
+		level := req.Level
+		if level == 0 {
+			level = 1
+		}
+		if level < 1 || level > 3 {
+			return Reply{}, userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", level)
+		}
+		return b.hint(ctx, pz, 0, level, !req.Private)
+	case CmdRate:
+		return b.rateReply(ctx, pz)
+	case CmdCheck:
+		return b.check(ctx, pz, req.Current, !req.Private)
+	}
+	return b.solve(ctx, pz, false)
+}
+
+// guessCommand reads what a plain message asks for: a hint or a rating when
+// it says so, otherwise a solution.
+func guessCommand(text string) Command {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	})
+	for _, w := range words {
+		switch w {
+		case "hint", "hints", "clue", "step":
+			return CmdHint
+		case "rate", "rating", "difficulty", "grade":
+			return CmdRate
+		case "help", "hello", "hi":
+			// Asking for help, unless a puzzle comes with the words.
+			if strings.Count(text, ".")+countDigits(text) < 16 {
+				return CmdHelp
+			}
+		}
+	}
+	return CmdSolve
+}
+
+func countDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

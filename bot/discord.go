@@ -1,0 +1,490 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// DiscordOptions configure the Discord adapter.
+type DiscordOptions struct {
+	// Token is the bot token, without "Bot ".
+	Token string
+	// APIURL, when set, replaces https://discord.com as the origin of REST
+	// calls (a REST proxy, or a fake Discord in tests). Paths are kept.
+	APIURL *url.URL
+	// GuildID, when set, registers the commands in that guild only.
+	GuildID string
+	// Channels are the channel IDs where plain messages are read without a
+	// mention; they need the MESSAGE_CONTENT intent, requested when set.
+	Channels []string
+	// ShardID and ShardCount split guilds between processes.
+	ShardID, ShardCount int
+	// NoReconnect turns off discordgo's reconnection (tests).
+	NoReconnect bool
+	// Logger receives the adapter's and discordgo's logs.
+	Logger *slog.Logger
+}
+
+// Discord carries a [Bot] over Discord: slash commands, message context menu
+// commands, buttons, and plain messages in DMs, on a mention and in the
+// configured channels.
+type Discord struct {
+	bot      *Bot
+	opt      DiscordOptions
+	log      *slog.Logger
+	s        *discordgo.Session
+	channels map[string]bool
+
+	mu       sync.Mutex
+	appID    string
+	selfID   string
+	ready    chan struct{} // closed once commands are registered
+	readyErr error
+	once     sync.Once
+}
+
+// The message context menu commands' names, as users see them.
+const (
+	MenuSolve = "Solve Sudoku"
+	MenuHint  = "Sudoku hint"
+)
+
+// discordLogOnce installs the slog adapter for discordgo's package logger.
+var discordLogOnce sync.Once
+
+// NewDiscord prepares a Discord session for b; [Discord.Open] connects.
+func NewDiscord(b *Bot, o DiscordOptions) (*Discord, error) {
+	if o.Token == "" {
+		return nil, errors.New("discord: no token")
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	s, err := discordgo.New("Bot " + o.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	discordLogOnce.Do(func() { discordgo.Logger = discordLogger(log, o.Token) })
+	s.LogLevel = discordgo.LogWarning
+	if log.Enabled(context.Background(), slog.LevelDebug) {
+		s.LogLevel = discordgo.LogInformational
+	}
+	s.Client = &http.Client{Timeout: 30 * time.Second, Transport: &originTransport{origin: o.APIURL}}
+	s.ShouldReconnectOnError = !o.NoReconnect
+	s.Identify.Intents = discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages
+	if len(o.Channels) > 0 {
+		s.Identify.Intents |= discordgo.IntentMessageContent
+	}
+	if o.ShardCount > 1 {
+		s.ShardID, s.ShardCount = o.ShardID, o.ShardCount
+		s.Identify.Shard = &[2]int{o.ShardID, o.ShardCount}
+	}
+	d := &Discord{bot: b, opt: o, log: log, s: s, channels: map[string]bool{}, ready: make(chan struct{})}
+	for _, c := range o.Channels {
+		d.channels[c] = true
+	}
+	s.AddHandler(d.onReady)
+	s.AddHandler(d.onInteraction)
+	s.AddHandler(d.onMessage)
+	return d, nil
+}
+
+// Session returns the underlying discordgo session.
+func (d *Discord) Session() *discordgo.Session { return d.s }
+
+// Ready is closed once the first READY has arrived and the commands are
+// registered (or registering failed: see [Discord.ReadyErr]).
+func (d *Discord) Ready() <-chan struct{} { return d.ready }
+
+// ReadyErr returns the error of registering the commands, if any.
+func (d *Discord) ReadyErr() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.readyErr
+}
+
+// Open connects to the gateway.
+func (d *Discord) Open() error {
+	if len(d.opt.Channels) > 0 {
+		d.log.Warn("SUDOKUBOT_CHANNELS is set: reading plain messages there needs the privileged MESSAGE CONTENT intent. Enable it in the Discord Developer Portal (your application, Bot, Privileged Gateway Intents), or Discord refuses the connection (close code 4014, disallowed intents).",
+			"channels", d.opt.Channels)
+	} else {
+		d.log.Info("no SUDOKUBOT_CHANNELS: plain messages are read in DMs and when the bot is mentioned; the MESSAGE CONTENT intent is not requested")
+	}
+	if err := d.s.Open(); err != nil {
+		return fmt.Errorf("connect to the Discord gateway: %w", err)
+	}
+	return nil
+}
+
+// Close disconnects.
+func (d *Discord) Close() error { return d.s.Close() }
+
+// Run connects, serves until ctx is done, then disconnects.
+func (d *Discord) Run(ctx context.Context) error {
+	if err := d.Open(); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	d.log.Info("shutting down")
+	return d.Close()
+}
+
+// originTransport sends requests for discord.com to another origin.
+type originTransport struct {
+	origin *url.URL
+	base   http.RoundTripper
+}
+
+func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	base := t.base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	if t.origin == nil || !strings.EqualFold(r.URL.Hostname(), "discord.com") {
+		return base.RoundTrip(r)
+	}
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = t.origin.Scheme, t.origin.Host, ""
+	return base.RoundTrip(r2)
+}
+
+// discordLogger adapts discordgo's logger to slog, removing the token should
+// it ever appear in a message.
+func discordLogger(log *slog.Logger, token string) func(int, int, string, ...any) {
+	return func(level, _ int, format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		if token != "" {
+			msg = strings.ReplaceAll(msg, token, "[redacted]")
+		}
+		l := slog.LevelDebug
+		switch level {
+		case discordgo.LogError:
+			l = slog.LevelError
+		case discordgo.LogWarning:
+			l = slog.LevelWarn
+		case discordgo.LogInformational:
+			l = slog.LevelInfo
+		}
+		log.Log(context.Background(), l, msg, "component", "discordgo")
+	}
+}
+
+// commands returns the application commands the bot registers.
+func commands() []*discordgo.ApplicationCommand {
+	puzzle := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle",
+		Description: "The puzzle: 81 digits row by row, 0 or . for blanks", MaxLength: 4000}
+	photo := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "photo",
+		Description: "A photo or screenshot of the puzzle"}
+	one, three := 1.0, 3.0
+	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
+		Description: "1 a nudge, 2 the technique and where, 3 the full explanation", MinValue: &one, MaxValue: three}
+	dm := true
+	cmd := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, DMPermission: &dm}
+	}
+	return []*discordgo.ApplicationCommand{
+		cmd("solve", "Solve a Sudoku from text or a photo", puzzle, photo),
+		cmd("hint", "One logical step, only for you", puzzle, photo, level),
+		cmd("rate", "How hard is this Sudoku?", puzzle, photo),
+		cmd("check", "Which cells of your grid are wrong?",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "original",
+				Description: "The original puzzle, 0 or . for blanks", Required: true, MaxLength: 4000},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "current",
+				Description: "Your grid as it is now, 0 or . for blanks", Required: true, MaxLength: 4000}),
+		cmd("help", "What this bot can do"),
+		{Name: MenuSolve, Type: discordgo.MessageApplicationCommand, DMPermission: &dm},
+		{Name: MenuHint, Type: discordgo.MessageApplicationCommand, DMPermission: &dm},
+	}
+}
+
+// onReady registers the commands, in the configured guild or globally.
+func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if r.Application == nil || r.User == nil {
+		d.log.Error("READY without application or user")
+		return
+	}
+	d.mu.Lock()
+	d.appID, d.selfID = r.Application.ID, r.User.ID
+	d.mu.Unlock()
+	_, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands())
+	if err != nil {
+		err = fmt.Errorf("register commands: %w", err)
+		d.log.Error("registering the commands failed", "err", err)
+	} else {
+		where := "globally (may take up to an hour to appear)"
+		if d.opt.GuildID != "" {
+			where = "in guild " + d.opt.GuildID
+		}
+		d.log.Info("connected and commands registered", "user", r.User.Username, "user_id", r.User.ID,
+			"application_id", r.Application.ID, "where", where, "guilds", len(r.Guilds))
+	}
+	d.once.Do(func() {
+		d.mu.Lock()
+		d.readyErr = err
+		d.mu.Unlock()
+		close(d.ready)
+	})
+}
+
+func (d *Discord) self() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.selfID
+}
+
+// photoOf returns the first image attachment as a Photo, or nil.
+func photoOf(atts []*discordgo.MessageAttachment) *Photo {
+	for _, a := range atts {
+		if a == nil {
+			continue
+		}
+		if a.ContentType != "" && !strings.HasPrefix(a.ContentType, "image/") {
+			continue
+		}
+		return attachmentPhoto(a)
+	}
+	// No declared image: try the first attachment anyway, so a photo sent
+	// without a content type still works and a wrong file gets a message.
+	for _, a := range atts {
+		if a != nil {
+			return attachmentPhoto(a)
+		}
+	}
+	return nil
+}
+
+func attachmentPhoto(a *discordgo.MessageAttachment) *Photo {
+	return &Photo{Name: a.Filename, ContentType: a.ContentType, URL: a.URL, Size: int64(a.Size)}
+}
+
+func userOf(i *discordgo.Interaction) string {
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		return i.Member.User.ID
+	case i.User != nil:
+		return i.User.ID
+	}
+	return ""
+}
+
+// interactionRequest turns a command interaction into a Request.
+func interactionRequest(i *discordgo.Interaction) (Request, bool) {
+	req := Request{UserID: userOf(i)}
+	switch i.Type {
+	case discordgo.InteractionMessageComponent:
+		req.Button = i.MessageComponentData().CustomID
+		return req, true
+	case discordgo.InteractionApplicationCommand:
+	default:
+		return req, false
+	}
+	data := i.ApplicationCommandData()
+	if data.CommandType == discordgo.MessageApplicationCommand {
+		switch data.Name {
+		case MenuSolve:
+			req.Command = CmdSolve
+		case MenuHint:
+			req.Command = CmdHint
+		default:
+			req.Command = Command(data.Name)
+		}
+		if data.Resolved != nil {
+			if m := data.Resolved.Messages[data.TargetID]; m != nil {
+				req.Text = m.Content
+				req.Photo = photoOf(m.Attachments)
+			}
+		}
+		return req, true
+	}
+	req.Command = Command(data.Name)
+	for _, o := range data.Options {
+		switch o.Name {
+		case "puzzle", "original":
+			req.Text = o.StringValue()
+		case "current":
+			req.Current = o.StringValue()
+		case "level":
+			req.Level = int(o.IntValue())
+		case "photo":
+			id, _ := o.Value.(string)
+			if data.Resolved != nil && data.Resolved.Attachments[id] != nil {
+				req.Photo = attachmentPhoto(data.Resolved.Attachments[id])
+			} else {
+				req.Photo = &Photo{Name: "the attachment"}
+			}
+		}
+	}
+	if req.Photo != nil && strings.TrimSpace(req.Text) != "" && req.Command != CmdCheck {
+		// Both given: the text is what the user typed deliberately.
+		req.Photo = nil
+	}
+	return req, true
+}
+
+// noMentions allows no mention at all, not even of the replied-to user.
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+// MaxContent is Discord's limit on a message's text.
+const MaxContent = 2000
+
+func content(rep Reply) string {
+	if len(rep.Text) <= MaxContent {
+		return rep.Text
+	}
+	return excerpt(rep.Text, MaxContent-3)
+}
+
+func files(rep Reply) []*discordgo.File {
+	out := make([]*discordgo.File, 0, len(rep.Files))
+	for _, f := range rep.Files {
+		ct := f.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: ct, Reader: bytes.NewReader(f.Data)})
+	}
+	return out
+}
+
+func components(rep Reply) []discordgo.MessageComponent {
+	if len(rep.Buttons) == 0 {
+		return []discordgo.MessageComponent{}
+	}
+	row := discordgo.ActionsRow{}
+	for _, b := range rep.Buttons {
+		style := discordgo.SecondaryButton
+		switch b.Style {
+		case StylePrimary:
+			style = discordgo.PrimaryButton
+		case StyleDanger:
+			style = discordgo.DangerButton
+		}
+		row.Components = append(row.Components, discordgo.Button{Label: b.Label, Style: style, CustomID: b.CustomID})
+	}
+	return []discordgo.MessageComponent{row}
+}
+
+func responseData(rep Reply) *discordgo.InteractionResponseData {
+	data := &discordgo.InteractionResponseData{
+		Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
+	}
+	if rep.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return data
+}
+
+// replyEphemeralHint says whether a command's reply will be ephemeral, so
+// that a deferred response can be made ephemeral from the start.
+func replyEphemeralHint(req Request) bool {
+	return req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp
+}
+
+// onInteraction answers slash commands, context menu commands and buttons.
+func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	i := ic.Interaction
+	req, ok := interactionRequest(i)
+	if !ok {
+		return
+	}
+	ctx := context.Background()
+	if req.Photo == nil {
+		rep := d.bot.Handle(ctx, req)
+		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+		if err != nil {
+			d.log.Error("answering an interaction failed", "request", req, "err", err)
+		}
+		return
+	}
+	// A photo takes longer than Discord's 3 seconds: acknowledge first,
+	// then edit the response.
+	deferEphemeral := replyEphemeralHint(req)
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{AllowedMentions: noMentions()}}
+	if deferEphemeral {
+		ack.Data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if err := s.InteractionRespond(i, ack); err != nil {
+		d.log.Error("deferring an interaction failed", "request", req, "err", err)
+		return
+	}
+	rep := d.bot.Handle(ctx, req)
+	if rep.Ephemeral && !deferEphemeral {
+		// The error is for the user only, but the deferred response is
+		// public: remove it and answer privately.
+		if err := s.InteractionResponseDelete(i); err != nil {
+			d.log.Warn("deleting the deferred response failed", "err", err)
+		}
+		_, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+			Content: content(rep), Files: files(rep), Components: components(rep),
+			AllowedMentions: noMentions(), Flags: discordgo.MessageFlagsEphemeral})
+		if err != nil {
+			d.log.Error("sending a follow-up failed", "request", req, "err", err)
+		}
+		return
+	}
+	text, comps := content(rep), components(rep)
+	_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &text, Components: &comps, Files: files(rep), AllowedMentions: noMentions()})
+	if err != nil {
+		d.log.Error("editing the deferred response failed", "request", req, "err", err)
+	}
+}
+
+// looksLikePuzzle reports whether a message in a watched channel is worth
+// answering: a photo, or enough digits and dots to be a grid.
+func looksLikePuzzle(m *discordgo.Message) bool {
+	return len(m.Attachments) > 0 || strings.Count(m.Content, ".")+countDigits(m.Content) >= 16
+}
+
+// onMessage answers plain messages in DMs, on a mention, and in the
+// configured channels.
+func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
+	m := mc.Message
+	self := d.self()
+	if m.Author == nil || m.Author.Bot || m.Author.ID == self {
+		return
+	}
+	dm := m.GuildID == ""
+	mentioned := false
+	for _, u := range m.Mentions {
+		if u != nil && u.ID == self {
+			mentioned = true
+		}
+	}
+	switch {
+	case dm, mentioned:
+	case d.channels[m.ChannelID] && looksLikePuzzle(m):
+	default:
+		return
+	}
+	req := Request{Text: m.Content, Photo: photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
+	if req.Photo != nil {
+		if err := s.ChannelTyping(m.ChannelID); err != nil {
+			d.log.Debug("typing indicator failed", "err", err)
+		}
+	}
+	rep := d.bot.Handle(context.Background(), req)
+	_, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
+		Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
+		Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID},
+	})
+	if err != nil {
+		d.log.Error("replying to a message failed", "request", req, "err", err)
+	}
+}

@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+// Engines are the parts of the product the conversation uses to read photos,
+// find and rate logical steps, and draw pictures. A nil field turns the
+// matching feature off: the bot then says plainly that it is unavailable
+// instead of failing.
+type Engines struct {
+	// ReadPhoto reads the grid in an image. It returns an error matching
+	// [ErrNoGrid] when it finds no grid, and [ErrNotImage] when the bytes
+	// are not an image it can decode.
+	ReadPhoto func(ctx context.Context, data []byte) (Reading, error)
+	// Step returns step number n (counting from 0) of a logical solution
+	// of g, with the grid as it stands before that step. It returns an
+	// error matching [ErrNoMoreSteps] when g is solved after n steps.
+	Step func(ctx context.Context, g solver.Grid, n int) (StepAt, error)
+	// Rate rates the difficulty of a valid puzzle with one solution.
+	Rate func(ctx context.Context, g solver.Grid) (Rating, error)
+	// DrawGrid draws a grid, marking the doubtful cells.
+	DrawGrid func(g solver.Grid, doubtful []int) ([]byte, error)
+	// DrawSolution draws a solution, the givens of puzzle set apart.
+	DrawSolution func(puzzle, solution solver.Grid) ([]byte, error)
+	// DrawHint draws a step on the grid it applies to.
+	DrawHint func(g solver.Grid, s human.Step) ([]byte, error)
+	// DrawWrong draws a player's grid with the wrong cells marked.
+	DrawWrong func(current solver.Grid, wrong []int) ([]byte, error)
+	// DrawOnPhoto writes the missing digits of solution onto the photo.
+	DrawOnPhoto func(photo []byte, r Reading, solution solver.Grid) ([]byte, error)
+}
+
+// Reading is what [Engines.ReadPhoto] found in a photo.
+type Reading struct {
+	// Grid is the grid as read, not yet checked against the rules.
+	Grid solver.Grid
+	// Doubtful are the cells whose reading is uncertain.
+	Doubtful []int
+	// Engine is the reader's own data (grid corners and the like), handed
+	// back to [Engines.DrawOnPhoto].
+	Engine any
+}
+
+// StepAt is one step of a logical solution and the grid it applies to.
+type StepAt struct {
+	// Before is the grid before the step (the puzzle plus the placements
+	// of the earlier steps).
+	Before solver.Grid
+	// Step is the step itself.
+	Step human.Step
+}
+
+// Rating is a puzzle's difficulty.
+type Rating struct {
+	// Level is a word like "Easy", "Medium", "Hard", "Expert".
+	Level string
+	// Score is a number for finer comparisons; 0 when the rater has none.
+	Score float64
+	// Hardest is the hardest technique needed, like "X-Wing".
+	Hardest string
+}
+
+// Errors the engines return, matched with [errors.Is].
+var (
+	// ErrNoGrid means no Sudoku grid was found in a photo.
+	ErrNoGrid = errors.New("no Sudoku grid found in the photo")
+	// ErrNotImage means the bytes could not be decoded as an image.
+	ErrNotImage = errors.New("not an image")
+	// ErrNoMoreSteps means the grid is solved: there is no next step.
+	ErrNoMoreSteps = errors.New("no more steps")
+)

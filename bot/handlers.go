@@ -1,0 +1,474 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+// puzzle is a checked puzzle with its one solution, and where it came from.
+type puzzle struct {
+	grid     solver.Grid
+	solution solver.Grid
+	photo    []byte  // the photo it was read from, or nil
+	reading  Reading // what the reader found, for a photo
+	// partial is what goes with an error about this puzzle (the picture of
+	// a grid as read from a photo).
+	partial Reply
+}
+
+// Messages used in several places.
+const (
+	msgNoPhotoReader = "Reading photos is not available on this bot right now. Please type the puzzle instead: 81 digits row by row, with 0 or . for the blanks."
+	msgNoGrid        = "I could not find a Sudoku grid in this photo, try a straighter shot with the whole grid in view."
+	msgHowToSend     = "Send me a puzzle as text: 81 digits row by row, with 0 or . for the blanks (9 lines of 9 work too), or attach a photo of it."
+)
+
+// puzzle reads the request's grid from its photo or text, checks it and
+// solves it.
+func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, error) {
+	var pz puzzle
+	if req.Photo != nil {
+		if err := b.readPhoto(ctx, req.Photo, &pz, out); err != nil {
+			return pz, err
+		}
+		if err := pz.grid.Validate(); err != nil {
+			pz.partial = b.readPicture(pz)
+			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit. Check the picture of what I read, then send a straighter photo or type the puzzle.", err)
+		}
+	} else {
+		if strings.TrimSpace(req.Text) == "" {
+			return pz, userErrorf(nil, "%s", msgHowToSend)
+		}
+		g, err := solver.Parse(req.Text)
+		if err != nil {
+			var clash *solver.Clash
+			if errors.As(err, &clash) {
+				return pz, userErrorf(err, "This puzzle breaks the rules: %s.", err)
+			}
+			return pz, userErrorf(err, "I couldn't read a Sudoku grid in your text: %s. %s", err, msgHowToSend)
+		}
+		pz.grid = g
+	}
+	sol, err := solver.SolveUnique(pz.grid)
+	switch {
+	case err == nil:
+		pz.solution = sol
+		return pz, nil
+	case errors.Is(err, solver.ErrMultipleSolutions):
+		if pz.grid.Givens() == 0 {
+			return pz, userErrorf(err, "This grid is empty: give me the puzzle's digits. %s", msgHowToSend)
+		}
+		return pz, b.misread(&pz, userErrorf(err, "This puzzle has more than one solution (it has %d givens), so there is no single answer. Check that no digit is missing.", pz.grid.Givens()))
+	case errors.Is(err, solver.ErrNoSolution):
+		return pz, b.misread(&pz, userErrorf(err, "This puzzle has no solution: %s. Check that every digit was copied right.", strings.TrimPrefix(err.Error(), "no solution: ")))
+	}
+	return pz, fmt.Errorf("solve %s: %w", pz.grid, err)
+}
+
+// misread adds, for a photo, the picture of the grid as read and a remark
+// that the reading may be at fault.
+func (b *Bot) misread(pz *puzzle, err error) error {
+	if pz.photo == nil {
+		return err
+	}
+	pz.partial = b.readPicture(*pz)
+	var ue *userError
+	if errors.As(err, &ue) {
+		ue.msg += " I may have misread the photo: compare it with the picture of what I read."
+	}
+	return err
+}
+
+// readPhoto downloads, checks and reads req's photo into pz, within the
+// queue and worker limits.
+func (b *Bot) readPhoto(ctx context.Context, p *Photo, pz *puzzle, out *Outcome) error {
+	if b.opt.Engines.ReadPhoto == nil {
+		return userErrorf(nil, "%s", msgNoPhotoReader)
+	}
+	if !b.pool.admit() {
+		return errBusy
+	}
+	defer b.pool.leave()
+	data, err := b.photoBytes(ctx, p)
+	if err != nil {
+		return err
+	}
+	name := imageName(p.Name)
+	if err := b.checkImage(name, data); err != nil {
+		return err
+	}
+	var r Reading
+	err = b.pool.work(ctx, func() error {
+		start := b.clock()
+		var err error
+		r, err = b.opt.Engines.ReadPhoto(ctx, data)
+		out.ReadDuration = b.clock().Sub(start)
+		return err
+	})
+	switch {
+	case errors.Is(err, ErrNoGrid):
+		return userErrorf(err, "%s", msgNoGrid)
+	case errors.Is(err, ErrNotImage):
+		return userErrorf(err, "I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return userErrorf(err, "Reading %s took too long, so I gave up. Please try again with a smaller, straighter photo.", name)
+	case err != nil:
+		return fmt.Errorf("read photo %s: %w", name, err)
+	}
+	if r.Grid.IsZero() {
+		return userErrorf(ErrNoGrid, "%s", msgNoGrid)
+	}
+	pz.grid, pz.photo, pz.reading = r.Grid, data, r
+	return nil
+}
+
+// readPicture returns a reply holding the picture of the grid as read.
+func (b *Bot) readPicture(pz puzzle) Reply {
+	var rep Reply
+	if f, ok := b.draw("read.png", func() ([]byte, error) {
+		if b.opt.Engines.DrawGrid == nil {
+			return nil, errUnavailable
+		}
+		return b.opt.Engines.DrawGrid(pz.grid, pz.reading.Doubtful)
+	}); ok {
+		rep.Files = append(rep.Files, f)
+	}
+	return rep
+}
+
+var errUnavailable = errors.New("unavailable")
+
+// draw runs a renderer; a failure is logged and leaves the picture out, as
+// the text says everything that matters.
+func (b *Bot) draw(name string, f func() ([]byte, error)) (File, bool) {
+	data, err := f()
+	if err != nil {
+		if !errors.Is(err, errUnavailable) {
+			b.log.Error("drawing failed", "file", name, "err", err)
+		}
+		return File{}, false
+	}
+	return File{Name: name, ContentType: "image/png", Data: data}, true
+}
+
+// solutionText writes the solution as 9 lines of 9 digits (spaces between
+// boxes) behind one spoiler.
+func solutionText(sol solver.Grid) string {
+	return "||" + strings.Join(sol.Rows(), "\n") + "||"
+}
+
+// solve answers with the solution.
+func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, error) {
+	var sb strings.Builder
+	sb.WriteString("**Solved!**")
+	if r, err := b.rating(ctx, pz.grid); err == nil {
+		fmt.Fprintf(&sb, " Difficulty: %s.", r)
+	}
+	from := "your text"
+	if pz.photo != nil {
+		from = "your photo"
+	}
+	fmt.Fprintf(&sb, " I read %d givens from %s.", pz.grid.Givens(), from)
+	if d := pz.reading.Doubtful; len(d) > 0 {
+		fmt.Fprintf(&sb, " I was not sure about %s: please check them in the picture of what I read.", cellList(pz.grid, d))
+	}
+	sb.WriteString("\n")
+	sb.WriteString(solutionText(pz.solution))
+	rep := Reply{Ephemeral: ephemeral}
+	if pz.photo != nil {
+		rep.Files = append(rep.Files, b.readPicture(pz).Files...)
+	}
+	if f, ok := b.draw("SPOILER_solution.png", func() ([]byte, error) {
+		if b.opt.Engines.DrawSolution == nil {
+			return nil, errUnavailable
+		}
+		return b.opt.Engines.DrawSolution(pz.grid, pz.solution)
+	}); ok {
+		rep.Files = append(rep.Files, f)
+	}
+	if pz.photo != nil {
+		if f, ok := b.draw("SPOILER_solution-on-photo.png", func() ([]byte, error) {
+			if b.opt.Engines.DrawOnPhoto == nil {
+				return nil, errUnavailable
+			}
+			return b.opt.Engines.DrawOnPhoto(pz.photo, pz.reading, pz.solution)
+		}); ok {
+			rep.Files = append(rep.Files, f)
+		}
+	}
+	if b.opt.Engines.DrawSolution == nil {
+		sb.WriteString("\n(Pictures are not available on this bot right now.)")
+	}
+	rep.Text = sb.String()
+	return rep, nil
+}
+
+// cellList names cells like "r3c4, r7c1 and r9c9", at most ten of them.
+func cellList(g solver.Grid, cells []int) string {
+	names := make([]string, 0, len(cells))
+	for i, c := range cells {
+		if i == 10 {
+			names = append(names, fmt.Sprintf("%d more", len(cells)-10))
+			break
+		}
+		names = append(names, g.CellName(c))
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// ratingText is a rating as users read it.
+type ratingText Rating
+
+func (r ratingText) String() string {
+	s := "**" + r.Level + "**"
+	var extra []string
+	if r.Score > 0 {
+		extra = append(extra, fmt.Sprintf("score %.1f", r.Score))
+	}
+	if r.Hardest != "" {
+		extra = append(extra, "hardest step: "+r.Hardest)
+	}
+	if len(extra) > 0 {
+		s += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return s
+}
+
+// rating rates g, or returns errUnavailable.
+func (b *Bot) rating(ctx context.Context, g solver.Grid) (ratingText, error) {
+	if b.opt.Engines.Rate == nil {
+		return ratingText{}, errUnavailable
+	}
+	r, err := b.opt.Engines.Rate(ctx, g)
+	if err != nil {
+		b.log.Error("rating failed", "grid", g.String(), "err", err)
+		return ratingText{}, err
+	}
+	return ratingText(r), nil
+}
+
+// rateReply answers /rate.
+func (b *Bot) rateReply(ctx context.Context, pz puzzle) (Reply, error) {
+	if b.opt.Engines.Rate == nil {
+		return Reply{}, userErrorf(nil, "Rating is not available on this bot right now; /solve and /check work.")
+	}
+	r, err := b.rating(ctx, pz.grid)
+	if err != nil {
+		return Reply{}, fmt.Errorf("rate %s: %w", pz.grid, err)
+	}
+	return Reply{Text: fmt.Sprintf("Difficulty: %s. The puzzle has %d givens and exactly one solution.", r, pz.grid.Givens())}, nil
+}
+
+// hint answers with step n of pz's logical solution at the given level,
+// and the buttons to go on.
+func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool) (Reply, error) {
+	if b.opt.Engines.Step == nil {
+		return Reply{}, userErrorf(nil, "Hints are not available on this bot right now; /solve and /check work.")
+	}
+	if pz.grid.IsComplete() {
+		return Reply{}, userErrorf(nil, "This grid is already full: there is nothing left to hint.")
+	}
+	st, err := b.opt.Engines.Step(ctx, pz.grid, n)
+	if errors.Is(err, ErrNoMoreSteps) {
+		return Reply{Text: "No steps left: that was the last one, the puzzle is solved!\n" + solutionText(pz.solution), Ephemeral: ephemeral}, nil
+	}
+	if err != nil {
+		return Reply{}, fmt.Errorf("hint step %d of %s: %w", n, pz.grid, err)
+	}
+	s := st.Step
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Step %d** · level %d of 3", n+1, level)
+	if level >= 2 && s.Technique != "" {
+		fmt.Fprintf(&sb, " · %s", s.Technique)
+	}
+	sb.WriteString("\n")
+	switch level {
+	case 1:
+		sb.WriteString(firstOf(s.Nudge, s.Area, s.Explanation))
+	case 2:
+		sb.WriteString(firstOf(s.Area, s.Nudge, s.Explanation))
+	default:
+		sb.WriteString(firstOf(s.Explanation, s.Area, s.Nudge))
+	}
+	if s.BruteForce {
+		sb.WriteString("\n(No technique I know applies here, so this step comes from trial and error, not logic.)")
+	}
+	rep := Reply{Ephemeral: ephemeral}
+	if f, ok := b.draw("hint.png", func() ([]byte, error) {
+		if b.opt.Engines.DrawHint == nil {
+			return nil, errUnavailable
+		}
+		return b.opt.Engines.DrawHint(st.Before, stepAtLevel(s, level))
+	}); ok {
+		rep.Files = append(rep.Files, f)
+	}
+	buttons, err := hintButtons(pz.grid, n, level)
+	if err != nil {
+		sb.WriteString("\n(Buttons are not available for this grid size: ask /hint again for the next step.)")
+	}
+	rep.Buttons = buttons
+	rep.Text = sb.String()
+	return rep, nil
+}
+
+// hintButtons returns "Next step", "More detail" (below level 3) and "Show
+// solution" for step n of g.
+func hintButtons(g solver.Grid, n, level int) ([]Button, error) {
+	var out []Button
+	if n+1 <= MaxStep {
+		id, err := EncodeState(State{Action: ActionNext, Grid: g, Step: n + 1, Level: level})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Button{Label: "Next step", CustomID: id, Style: StylePrimary})
+	}
+	if level < 3 {
+		id, err := EncodeState(State{Action: ActionDetail, Grid: g, Step: n, Level: level + 1})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Button{Label: "More detail", CustomID: id, Style: StyleSecondary})
+	}
+	id, err := EncodeState(State{Action: ActionSolution, Grid: g, Step: n, Level: level})
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, Button{Label: "Show solution", CustomID: id, Style: StyleDanger})
+	return out, nil
+}
+
+// stepAtLevel keeps of s what a picture may show at a level: where to look
+// at level 1, the pattern at level 2, everything at level 3.
+func stepAtLevel(s human.Step, level int) human.Step {
+	switch level {
+	case 1:
+		return human.Step{Technique: s.Technique, Units: s.Units, Nudge: s.Nudge}
+	case 2:
+		return human.Step{Technique: s.Technique, Units: s.Units, Cells: s.Cells, Highlights: s.Highlights,
+			Links: s.Links, Nudge: s.Nudge, Area: s.Area}
+	}
+	return s
+}
+
+func firstOf(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// check answers /check: which filled cells of current are wrong.
+func (b *Bot) check(_ context.Context, pz puzzle, current string, ephemeral bool) (Reply, error) {
+	if strings.TrimSpace(current) == "" {
+		return Reply{}, userErrorf(nil, "Give me your current grid as well as the original puzzle: /check original:<puzzle> current:<your grid>, blanks as 0 or .")
+	}
+	cur, err := solver.ParseRaw(current)
+	if err != nil {
+		return Reply{}, userErrorf(err, "I couldn't read your current grid: %s.", err)
+	}
+	if cur.Side() != pz.grid.Side() {
+		return Reply{}, userErrorf(nil, "Your current grid is %dx%d but the puzzle is %dx%d.", cur.Side(), cur.Side(), pz.grid.Side(), pz.grid.Side())
+	}
+	var wrong, changed []int
+	filled := 0
+	for i := range cur.NumCells() {
+		d := cur.Cell(i)
+		if g := pz.grid.Cell(i); g != 0 && d != 0 && d != g {
+			changed = append(changed, i)
+		}
+		if d == 0 {
+			continue
+		}
+		filled++
+		if d != pz.solution.Cell(i) {
+			wrong = append(wrong, i)
+		}
+	}
+	rep := Reply{Ephemeral: ephemeral}
+	total := cur.NumCells()
+	switch {
+	case len(wrong) == 0 && filled == total:
+		rep.Text = "**Solved!** Every cell is right. Well done!"
+		return rep, nil
+	case len(wrong) == 0:
+		rep.Text = fmt.Sprintf("Everything you filled in is right so far: %d of %d cells done, %d to go.", filled, total, total-filled)
+		return rep, nil
+	}
+	n := len(wrong)
+	rep.Text = fmt.Sprintf("%d cell%s %s wrong: %s. The other %d you filled in are right.",
+		n, plural(n), map[bool]string{true: "is", false: "are"}[n == 1], cellList(cur, wrong), filled-n)
+	if len(changed) > 0 {
+		rep.Text += fmt.Sprintf(" Note: %s differ%s from the puzzle's givens.", cellList(cur, changed), map[bool]string{true: "s", false: ""}[len(changed) == 1])
+	}
+	if f, ok := b.draw("check.png", func() ([]byte, error) {
+		if b.opt.Engines.DrawWrong == nil {
+			return nil, errUnavailable
+		}
+		return b.opt.Engines.DrawWrong(cur, wrong)
+	}); ok {
+		rep.Files = append(rep.Files, f)
+	}
+	return rep, nil
+}
+
+// button answers a pressed hint button. The reply is always ephemeral: the
+// buttons may sit under a public message that anyone can press.
+func (b *Bot) button(ctx context.Context, req Request) (Reply, error) {
+	st, err := DecodeState(req.Button)
+	if err != nil {
+		return Reply{}, userErrorf(err, "I don't recognise this button: it may be from an older version of me. Run /hint again.")
+	}
+	if err := st.Grid.Validate(); err != nil {
+		return Reply{}, userErrorf(err, "This button's puzzle breaks the rules (%s). Run /hint again.", err)
+	}
+	sol, err := solver.SolveUnique(st.Grid)
+	if err != nil {
+		return Reply{}, userErrorf(err, "This button's puzzle has no single solution. Run /hint again.")
+	}
+	pz := puzzle{grid: st.Grid, solution: sol}
+	switch st.Action {
+	case ActionSolution:
+		return b.solve(ctx, pz, true)
+	default:
+		return b.hint(ctx, pz, st.Step, st.Level, true)
+	}
+}
+
+// helpReply lists what the bot can do.
+func helpReply(b *Bot) Reply {
+	var sb strings.Builder
+	sb.WriteString("**I solve Sudoku puzzles** from text or photos.\n")
+	sb.WriteString("• `/solve` with a `puzzle` (81 digits, 0 or . for blanks; 9 lines work too) or a `photo`: the solution, hidden behind spoilers.\n")
+	sb.WriteString("• `/hint` with a puzzle or photo and a `level` (1 a nudge, 2 the technique and where, 3 the full explanation): one logical step, only for you, with buttons for the next step.\n")
+	sb.WriteString("• `/rate`: how hard a puzzle is. `/check` with the `original` puzzle and your `current` grid: which cells are wrong.\n")
+	sb.WriteString("• Right-click a message → Apps → **Solve Sudoku** or **Sudoku hint**.\n")
+	sb.WriteString("• Or just send me a grid or a photo in a DM, or mention me with one.\n")
+	fmt.Fprintf(&sb, "Photos up to %s.", humanBytes(b.opt.MaxPhotoBytes))
+	var off []string
+	if b.opt.Engines.ReadPhoto == nil {
+		off = append(off, "reading photos")
+	}
+	if b.opt.Engines.Step == nil {
+		off = append(off, "hints")
+	}
+	if b.opt.Engines.Rate == nil {
+		off = append(off, "ratings")
+	}
+	if b.opt.Engines.DrawSolution == nil {
+		off = append(off, "pictures")
+	}
+	if len(off) > 0 {
+		fmt.Fprintf(&sb, "\nNot available on this bot right now: %s.", strings.Join(off, ", "))
+	}
+	return Reply{Text: sb.String(), Ephemeral: true}
+}

@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif"  // GIF decoding for image.DecodeConfig.
+	_ "image/jpeg" // JPEG decoding for image.DecodeConfig.
+	_ "image/png"  // PNG decoding for image.DecodeConfig.
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	_ "golang.org/x/image/webp" // WebP decoding for image.DecodeConfig.
+)
+
+// DiscordCDNHosts are the hosts the bot downloads attachments from, besides
+// the configured API origin.
+var DiscordCDNHosts = []string{"cdn.discordapp.com", "media.discordapp.net"}
+
+// allowedURL reports whether u may be downloaded: https from Discord's CDN,
+// or the scheme and host of the configured API origin.
+func (b *Bot) allowedURL(u *url.URL) bool {
+	if b.opt.APIURL != nil && u.Scheme == b.opt.APIURL.Scheme && strings.EqualFold(u.Host, b.opt.APIURL.Host) {
+		return true
+	}
+	if u.Scheme != "https" || u.Port() != "" && u.Port() != "443" {
+		return false
+	}
+	for _, h := range DiscordCDNHosts {
+		if strings.EqualFold(u.Hostname(), h) {
+			return true
+		}
+	}
+	return false
+}
+
+// photoBytes returns the bytes of p, downloading them when needed, within
+// the size limit and the download time limit.
+func (b *Bot) photoBytes(ctx context.Context, p *Photo) ([]byte, error) {
+	max := b.opt.MaxPhotoBytes
+	name := imageName(p.Name)
+	if p.Data != nil {
+		if int64(len(p.Data)) > max {
+			return nil, tooLarge(name, int64(len(p.Data)), max)
+		}
+		return p.Data, nil
+	}
+	if p.Size > max {
+		return nil, tooLarge(name, p.Size, max)
+	}
+	u, err := url.Parse(p.URL)
+	if err != nil || !b.allowedURL(u) {
+		return nil, userErrorf(err, "I only download pictures from Discord itself (%s), and %s is elsewhere. Attach the photo to your message instead of linking it.",
+			strings.Join(DiscordCDNHosts, ", "), name)
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.opt.DownloadTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("download %s: %w", name, err)
+	}
+	resp, err := b.http.Do(req)
+	if err != nil {
+		return nil, downloadError(name, b.opt.DownloadTimeout, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, userErrorf(fmt.Errorf("download %s: HTTP %s", name, resp.Status),
+			"I could not download %s (Discord answered %s). Please send it again.", name, resp.Status)
+	}
+	if resp.ContentLength > max {
+		return nil, tooLarge(name, resp.ContentLength, max)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	if err != nil {
+		return nil, downloadError(name, b.opt.DownloadTimeout, err)
+	}
+	if int64(len(data)) > max {
+		return nil, tooLarge(name, int64(len(data))+1, max)
+	}
+	return data, nil
+}
+
+func downloadError(name string, limit time.Duration, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
+		return userErrorf(err, "Downloading %s took longer than %s, so I gave up. Please try again in a moment.", name, limit)
+	}
+	return userErrorf(err, "I could not download %s. Please send it again.", name)
+}
+
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
+}
+
+func tooLarge(name string, size, max int64) error {
+	return userErrorf(fmt.Errorf("photo %s: %d bytes over the limit of %d", name, size, max),
+		"%s is %s, the limit is %s. Please send a smaller photo (a phone screenshot of the grid is plenty).",
+		capitalize(name), humanBytes(size), humanBytes(max))
+}
+
+// checkImage decodes only the header of data and enforces the pixel limit,
+// so that a small file that would expand to gigabytes is refused before it
+// is decoded.
+func (b *Bot) checkImage(name string, data []byte) error {
+	if len(data) == 0 {
+		return userErrorf(fmt.Errorf("photo %s: %w: empty file", name, ErrNotImage), "%s is empty (0 bytes). Please send the photo again.", capitalize(name))
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return userErrorf(fmt.Errorf("photo %s: %w: %w", name, ErrNotImage, err),
+			"I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > b.opt.MaxPixels {
+		return userErrorf(fmt.Errorf("photo %s: %s %dx%d over %d pixels", name, format, cfg.Width, cfg.Height, b.opt.MaxPixels),
+			"%s is %dx%d pixels (%s), the limit is %s. Please send a smaller photo.",
+			capitalize(name), cfg.Width, cfg.Height, megapixels(px), megapixels(b.opt.MaxPixels))
+	}
+	return nil
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<20))) + " MB"
+	case n >= 1<<10:
+		return trimZero(fmt.Sprintf("%.1f", float64(n)/(1<<10))) + " KB"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func megapixels(px int64) string {
+	return trimZero(fmt.Sprintf("%.1f", float64(px)/1e6)) + " megapixels"
+}
+
+func trimZero(s string) string { return strings.TrimSuffix(s, ".0") }
+
+// imageName says which image a message is about: "this image (name)".
+func imageName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r == '`' || r == '*' || r == '|' || r == '\n' || r == '@' || r == '<' || r == '>' {
+			return -1
+		}
+		return r
+	}, name)
+	if len(name) > 60 {
+		name = name[:60] + "..."
+	}
+	if name == "" {
+		return "this image"
+	}
+	return "this image (" + name + ")"
+}
+
+// capitalize upper-cases the first letter of a message fragment.
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
