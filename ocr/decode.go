@@ -1,0 +1,209 @@
+package ocr
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+
+	"golang.org/x/image/webp"
+)
+
+// DecodeLimits bounds what [Decode] accepts.
+type DecodeLimits struct {
+	// MaxBytes is the largest encoded file accepted.
+	MaxBytes int
+	// MaxPixels is the largest width*height accepted, checked from the
+	// header before any pixel is decoded (decompression bombs).
+	MaxPixels int
+}
+
+// DefaultDecodeLimits are the limits used when none are given: 20 MB files
+// and 40 megapixels (a 48 MP phone camera's default 12 MP mode fits; a
+// 12000x9000 image does not).
+var DefaultDecodeLimits = DecodeLimits{MaxBytes: 20 << 20, MaxPixels: 40_000_000}
+
+// ErrTooLarge is matched by the errors [Decode] returns for an image over
+// its limits.
+var ErrTooLarge = errors.New("image too large")
+
+// ErrNotImage is matched by the error [Decode] returns for data that is not
+// a JPEG, PNG, GIF or WebP image.
+var ErrNotImage = errors.New("not a JPEG, PNG, GIF or WebP image")
+
+// LimitError says which limit an image exceeds.
+type LimitError struct {
+	Width, Height int // from the header; 0 when the byte limit was hit
+	Bytes         int
+	Limits        DecodeLimits
+}
+
+// Error says what was found and what the limit is.
+func (e *LimitError) Error() string {
+	if e.Width == 0 {
+		return fmt.Sprintf("image file is %d bytes, the limit is %d", e.Bytes, e.Limits.MaxBytes)
+	}
+	return fmt.Sprintf("image is %dx%d pixels, the limit is %d pixels (%.0f megapixels)",
+		e.Width, e.Height, e.Limits.MaxPixels, float64(e.Limits.MaxPixels)/1e6)
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *LimitError) Is(target error) bool { return target == ErrTooLarge }
+
+// Decoded is a decoded photo with what its metadata says about it.
+type Decoded struct {
+	// Image holds the pixels as stored in the file (no rotation applied).
+	Image image.Image
+	// Format is "jpeg", "png", "gif" or "webp".
+	Format string
+	// Orientation is the EXIF orientation tag (1-8), or 1 when absent.
+	// Some phones tag photos whose pixels are already upright, so [Read]
+	// treats it as a hint to test, not as a fact.
+	Orientation int
+}
+
+// Decode decodes a JPEG, PNG, GIF or WebP image within limits. The header is
+// checked against lim.MaxPixels before the pixels are decoded.
+func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
+	if lim.MaxBytes <= 0 || lim.MaxPixels <= 0 {
+		lim = DefaultDecodeLimits
+	}
+	if len(data) > lim.MaxBytes {
+		return nil, &LimitError{Bytes: len(data), Limits: lim}
+	}
+	format := sniff(data)
+	if format == "" {
+		return nil, ErrNotImage
+	}
+	var cfg image.Config
+	var err error
+	switch format {
+	case "jpeg":
+		cfg, err = jpeg.DecodeConfig(bytes.NewReader(data))
+	case "png":
+		cfg, err = png.DecodeConfig(bytes.NewReader(data))
+	case "gif":
+		cfg, err = gif.DecodeConfig(bytes.NewReader(data))
+	case "webp":
+		cfg, err = webp.DecodeConfig(bytes.NewReader(data))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s header: %w", format, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%s header says the image is %dx%d pixels", format, cfg.Width, cfg.Height)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > int64(lim.MaxPixels) {
+		return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
+	}
+	var img image.Image
+	switch format {
+	case "jpeg":
+		img, err = jpeg.Decode(bytes.NewReader(data))
+	case "png":
+		img, err = png.Decode(bytes.NewReader(data))
+	case "gif":
+		img, err = gif.Decode(bytes.NewReader(data))
+	case "webp":
+		img, err = webp.Decode(bytes.NewReader(data))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", format, err)
+	}
+	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+		return nil, fmt.Errorf("decode %s: pixels are %dx%d but the header says %dx%d", format, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
+	}
+	d := &Decoded{Image: img, Format: format, Orientation: 1}
+	if format == "jpeg" {
+		d.Orientation = jpegOrientation(data)
+	}
+	return d, nil
+}
+
+// sniff names the image format data starts with, or "".
+func sniff(b []byte) string {
+	switch {
+	case len(b) >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF:
+		return "jpeg"
+	case len(b) >= 8 && string(b[:8]) == "\x89PNG\r\n\x1a\n":
+		return "png"
+	case len(b) >= 6 && (string(b[:6]) == "GIF87a" || string(b[:6]) == "GIF89a"):
+		return "gif"
+	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+		return "webp"
+	}
+	return ""
+}
+
+// jpegOrientation returns the EXIF orientation (1-8) of a JPEG file, or 1
+// when there is none or it cannot be read.
+func jpegOrientation(b []byte) int {
+	i := 2
+	for i+4 <= len(b) {
+		if b[i] != 0xFF {
+			return 1
+		}
+		marker := b[i+1]
+		if marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0xFF {
+			i += 2
+			if marker == 0xFF {
+				i--
+			}
+			continue
+		}
+		if marker == 0xDA || marker == 0xD9 { // start of scan, end of image
+			return 1
+		}
+		n := int(binary.BigEndian.Uint16(b[i+2:]))
+		if n < 2 || i+2+n > len(b) {
+			return 1
+		}
+		seg := b[i+4 : i+2+n]
+		if marker == 0xE1 && len(seg) >= 6 && string(seg[:6]) == "Exif\x00\x00" {
+			if o := exifOrientation(seg[6:]); o != 0 {
+				return o
+			}
+		}
+		i += 2 + n
+	}
+	return 1
+}
+
+// exifOrientation reads tag 0x0112 from IFD0 of a TIFF structure, or 0.
+func exifOrientation(t []byte) int {
+	if len(t) < 8 {
+		return 0
+	}
+	var bo binary.ByteOrder
+	switch string(t[:2]) {
+	case "II":
+		bo = binary.LittleEndian
+	case "MM":
+		bo = binary.BigEndian
+	default:
+		return 0
+	}
+	off := int(bo.Uint32(t[4:]))
+	if off < 8 || off+2 > len(t) {
+		return 0
+	}
+	n := int(bo.Uint16(t[off:]))
+	for k := range n {
+		e := off + 2 + 12*k
+		if e+12 > len(t) {
+			return 0
+		}
+		if bo.Uint16(t[e:]) == 0x0112 {
+			v := int(bo.Uint16(t[e+8:]))
+			if v >= 1 && v <= 8 {
+				return v
+			}
+			return 0
+		}
+	}
+	return 0
+}

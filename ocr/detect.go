@@ -1,0 +1,491 @@
+package ocr
+
+import (
+	"errors"
+	"image"
+	"math"
+	"sort"
+)
+
+// ErrNoGrid is returned when no Sudoku grid is found in an image.
+var ErrNoGrid = errors.New("no Sudoku grid found in the image")
+
+// detectMaxSide is the longest side of the working copy grid detection runs
+// on; larger photos are scaled down first (by area averaging).
+const detectMaxSide = 800
+
+// Detection is a found grid: its corners in the photo and how grid-like it
+// looked.
+type Detection struct {
+	// Corners are the outer corners of the grid in photo pixels, top-left,
+	// top-right, bottom-right, bottom-left as seen in the stored pixels.
+	Corners Quad
+	// Score in [0, 1] measures how much the inside looks like a 9x9 grid.
+	Score float64
+}
+
+// Detect finds the largest grid-like quadrilateral in g. It returns
+// [ErrNoGrid] when there is none.
+func Detect(g *image.Gray) (Detection, error) {
+	work, scale := shrink(g, detectMaxSide)
+	bin := adaptiveThreshold(work, max(5, min(work.Rect.Dx(), work.Rect.Dy())/40), 0.90, 4)
+	cands := gridCandidates(bin)
+	if len(cands) == 0 {
+		// Broken lines (faint print, blur): join them and try again.
+		cands = gridCandidates(dilate(bin))
+	}
+	if len(cands) == 0 {
+		return Detection{}, ErrNoGrid
+	}
+	best := cands[0]
+	q := best.quad
+	for i := range q {
+		q[i].X *= scale
+		q[i].Y *= scale
+	}
+	return Detection{Corners: q, Score: best.score}, nil
+}
+
+// binImg is a binary image: true (1) for ink.
+type binImg struct {
+	w, h int
+	pix  []uint8
+}
+
+func (b *binImg) at(x, y int) bool {
+	if x < 0 || y < 0 || x >= b.w || y >= b.h {
+		return false
+	}
+	return b.pix[y*b.w+x] != 0
+}
+
+// shrink scales g down by an integer-free area average so that its longer
+// side is at most maxSide, returning the copy and the factor to multiply
+// its coordinates by to get g's.
+func shrink(g *image.Gray, maxSide int) (*image.Gray, float64) {
+	b := g.Bounds()
+	w, h := b.Dx(), b.Dy()
+	long := max(w, h)
+	if long <= maxSide {
+		if b.Min == (image.Point{}) {
+			return g, 1
+		}
+		c := image.NewGray(image.Rect(0, 0, w, h))
+		for y := range h {
+			copy(c.Pix[y*c.Stride:y*c.Stride+w], g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+		return c, 1
+	}
+	s := float64(long) / float64(maxSide)
+	nw, nh := max(1, int(float64(w)/s)), max(1, int(float64(h)/s))
+	out := image.NewGray(image.Rect(0, 0, nw, nh))
+	sx, sy := float64(w)/float64(nw), float64(h)/float64(nh)
+	for y := range nh {
+		y0, y1 := int(float64(y)*sy), min(h, max(int(float64(y)*sy)+1, int(float64(y+1)*sy)))
+		for x := range nw {
+			x0, x1 := int(float64(x)*sx), min(w, max(int(float64(x)*sx)+1, int(float64(x+1)*sx)))
+			sum, n := 0, 0
+			for yy := y0; yy < y1; yy++ {
+				row := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+yy):]
+				for xx := x0; xx < x1; xx++ {
+					sum += int(row[xx])
+					n++
+				}
+			}
+			out.Pix[y*out.Stride+x] = uint8(sum / n)
+		}
+	}
+	return out, sx
+}
+
+// adaptiveThreshold marks as ink every pixel darker than ratio times the
+// mean of its (2r+1)^2 neighbourhood and at least minDiff below it.
+func adaptiveThreshold(g *image.Gray, r int, ratio float64, minDiff int) *binImg {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	integ := make([]int64, (w+1)*(h+1))
+	for y := range h {
+		var rs int64
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			rs += int64(p)
+			integ[(y+1)*(w+1)+x+1] = integ[y*(w+1)+x+1] + rs
+		}
+	}
+	out := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
+	for y := range h {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			sum := integ[y1*(w+1)+x1] - integ[y0*(w+1)+x1] - integ[y1*(w+1)+x0] + integ[y0*(w+1)+x0]
+			n := int64((y1 - y0) * (x1 - x0))
+			mean := float64(sum) / float64(n)
+			if float64(p) < mean*ratio && float64(p) < mean-float64(minDiff) {
+				out.pix[y*w+x] = 1
+			}
+		}
+	}
+	return out
+}
+
+// dilate returns b with every ink pixel grown to its 3x3 neighbourhood.
+func dilate(b *binImg) *binImg {
+	out := &binImg{w: b.w, h: b.h, pix: make([]uint8, len(b.pix))}
+	for y := range b.h {
+		for x := range b.w {
+			if b.pix[y*b.w+x] == 0 {
+				continue
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < b.w && yy < b.h {
+						out.pix[yy*b.w+xx] = 1
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// candidate is a component that may be the grid.
+type candidate struct {
+	quad  Quad
+	area  float64
+	score float64
+}
+
+// component is a connected set of ink pixels.
+type component struct {
+	label                  int32
+	n                      int
+	minX, minY, maxX, maxY int
+}
+
+// gridCandidates labels the connected ink components of b and returns the
+// grid-like ones, best (largest grid-like) first.
+func gridCandidates(b *binImg) []candidate {
+	labels, comps := label(b)
+	minSide := float64(min(b.w, b.h))
+	var out []candidate
+	for _, c := range comps {
+		cw, ch := c.maxX-c.minX+1, c.maxY-c.minY+1
+		if float64(cw) < 0.15*minSide || float64(ch) < 0.15*minSide {
+			continue
+		}
+		hull := componentHull(labels, b.w, c)
+		q, area := largestQuad(hull)
+		if area < 0.02*float64(b.w*b.h) {
+			continue
+		}
+		q = orderQuad(q)
+		if !plausibleQuad(q) {
+			continue
+		}
+		if gridScore(b, q) < 0.1 {
+			continue
+		}
+		// A wide first look (the component may miss faint outer lines),
+		// then a close one.
+		rq, s := refineLattice(b, q, 0.25)
+		if s < 0.5 {
+			continue
+		}
+		rq, s = refineLattice(b, rq, 0.1)
+		if s < 0.6 || !plausibleQuad(rq) {
+			continue
+		}
+		out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].area*out[i].score > out[j].area*out[j].score
+	})
+	return out
+}
+
+// label finds 8-connected components of ink with a scanline flood fill.
+func label(b *binImg) ([]int32, []component) {
+	labels := make([]int32, b.w*b.h)
+	var comps []component
+	stack := make([]int32, 0, 1024)
+	for start, v := range b.pix {
+		if v == 0 || labels[start] != 0 {
+			continue
+		}
+		id := int32(len(comps) + 1)
+		c := component{label: id, minX: b.w, minY: b.h, maxX: -1, maxY: -1}
+		labels[start] = id
+		stack = append(stack[:0], int32(start))
+		for len(stack) > 0 {
+			p := int(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+			x, y := p%b.w, p/b.w
+			c.n++
+			c.minX, c.maxX = min(c.minX, x), max(c.maxX, x)
+			c.minY, c.maxY = min(c.minY, y), max(c.maxY, y)
+			for dy := -1; dy <= 1; dy++ {
+				yy := y + dy
+				if yy < 0 || yy >= b.h {
+					continue
+				}
+				for dx := -1; dx <= 1; dx++ {
+					xx := x + dx
+					if xx < 0 || xx >= b.w {
+						continue
+					}
+					q := yy*b.w + xx
+					if b.pix[q] != 0 && labels[q] == 0 {
+						labels[q] = id
+						stack = append(stack, int32(q))
+					}
+				}
+			}
+		}
+		comps = append(comps, c)
+	}
+	return labels, comps
+}
+
+// componentHull returns the convex hull (counter-clockwise in image
+// coordinates flipped, i.e. monotone chain order) of a component's pixels.
+func componentHull(labels []int32, w int, c component) []Point {
+	pts := make([]Point, 0, 2*(c.maxY-c.minY+1))
+	for y := c.minY; y <= c.maxY; y++ {
+		row := labels[y*w : y*w+w]
+		l, r := -1, -1
+		for x := c.minX; x <= c.maxX; x++ {
+			if row[x] == c.label {
+				if l < 0 {
+					l = x
+				}
+				r = x
+			}
+		}
+		if l >= 0 {
+			pts = append(pts, Point{float64(l), float64(y)}, Point{float64(r) + 1, float64(y)})
+			pts = append(pts, Point{float64(l), float64(y) + 1}, Point{float64(r) + 1, float64(y) + 1})
+		}
+	}
+	return convexHull(pts)
+}
+
+// convexHull returns the hull of pts by Andrew's monotone chain.
+func convexHull(pts []Point) []Point {
+	if len(pts) < 3 {
+		return pts
+	}
+	sort.Slice(pts, func(i, j int) bool {
+		if pts[i].X != pts[j].X {
+			return pts[i].X < pts[j].X
+		}
+		return pts[i].Y < pts[j].Y
+	})
+	cross := func(o, a, b Point) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	h := make([]Point, 0, 2*len(pts))
+	for _, p := range pts {
+		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], p) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, p)
+	}
+	lower := len(h) + 1
+	for i := len(pts) - 2; i >= 0; i-- {
+		p := pts[i]
+		for len(h) >= lower && cross(h[len(h)-2], h[len(h)-1], p) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, p)
+	}
+	return h[:len(h)-1]
+}
+
+// largestQuad returns the quadrilateral of largest area with its corners on
+// the hull's vertices, and its area.
+func largestQuad(h []Point) (Quad, float64) {
+	n := len(h)
+	if n < 4 {
+		return Quad{}, 0
+	}
+	// Thin out big hulls: keep at most 100 vertices, evenly spread.
+	if n > 100 {
+		t := make([]Point, 100)
+		for i := range t {
+			t[i] = h[i*n/100]
+		}
+		h, n = t, 100
+	}
+	tri := func(a, b, c Point) float64 {
+		return math.Abs((b.X-a.X)*(c.Y-a.Y)-(b.Y-a.Y)*(c.X-a.X)) / 2
+	}
+	var best Quad
+	bestA := 0.0
+	for i := range n {
+		for j := i + 2; j < n; j++ {
+			if i == 0 && j == n-1 {
+				continue
+			}
+			bk, ka := -1, 0.0
+			for k := i + 1; k < j; k++ {
+				if a := tri(h[i], h[k], h[j]); a > ka {
+					bk, ka = k, a
+				}
+			}
+			bl, la := -1, 0.0
+			for l := j + 1; l < n+i; l++ {
+				if a := tri(h[i], h[j], h[l%n]); a > la {
+					bl, la = l%n, a
+				}
+			}
+			if bk >= 0 && bl >= 0 && ka+la > bestA {
+				bestA = ka + la
+				best = Quad{h[i], h[bk], h[j], h[bl]}
+			}
+		}
+	}
+	return best, bestA
+}
+
+// orderQuad orders four points as top-left, top-right, bottom-right,
+// bottom-left: clockwise on screen starting from the corner nearest the
+// top-left.
+func orderQuad(q Quad) Quad {
+	cx, cy := 0.0, 0.0
+	for _, p := range q {
+		cx += p.X / 4
+		cy += p.Y / 4
+	}
+	pts := q[:]
+	sort.Slice(pts, func(i, j int) bool {
+		return math.Atan2(pts[i].Y-cy, pts[i].X-cx) < math.Atan2(pts[j].Y-cy, pts[j].X-cx)
+	})
+	// Angles increase clockwise on screen (y down). Start at the point with
+	// the smallest x+y.
+	s := 0
+	for i := range pts {
+		if pts[i].X+pts[i].Y < pts[s].X+pts[s].Y {
+			s = i
+		}
+	}
+	var out Quad
+	for i := range out {
+		out[i] = pts[(s+i)%4]
+	}
+	return out
+}
+
+// plausibleQuad rejects quadrilaterals too far from a square seen in
+// perspective: sides of very different lengths or angles far from 90°.
+func plausibleQuad(q Quad) bool {
+	var l [4]float64
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		l[i] = math.Hypot(b.X-a.X, b.Y-a.Y)
+	}
+	lo, hi := math.Min(math.Min(l[0], l[1]), math.Min(l[2], l[3])), math.Max(math.Max(l[0], l[1]), math.Max(l[2], l[3]))
+	if lo <= 0 || hi/lo > 2.5 {
+		return false
+	}
+	for i := range q {
+		a, b, c := q[(i+3)%4], q[i], q[(i+1)%4]
+		v1x, v1y, v2x, v2y := a.X-b.X, a.Y-b.Y, c.X-b.X, c.Y-b.Y
+		cos := (v1x*v2x + v1y*v2y) / (math.Hypot(v1x, v1y) * math.Hypot(v2x, v2y))
+		if math.Abs(cos) > 0.6 { // angle outside about 53°..127°
+			return false
+		}
+	}
+	return true
+}
+
+// gridScore measures how much the quadrilateral q of b looks like a 9x9
+// grid: the fraction of the 20 expected lines present (each sample along a
+// line counts when ink lies within a small distance of it), reduced when the
+// cell interiors are mostly ink.
+func gridScore(b *binImg, q Quad) float64 {
+	const n = 180 // rectified side, 20 px per cell
+	h, ok := squareToQuad(q)
+	if !ok {
+		return 0
+	}
+	r := make([]uint8, n*n)
+	for y := range n {
+		v := (float64(y) + 0.5) / n
+		for x := range n {
+			u := (float64(x) + 0.5) / n
+			px, py := h.apply(u, v)
+			if b.at(int(px), int(py)) {
+				r[y*n+x] = 1
+			}
+		}
+	}
+	const tol = 3
+	present := 0
+	for k := range 10 {
+		p := k * n / 9
+		hitV, hitH := 0, 0
+		for t := range n {
+			fv, fh := false, false
+			for d := -tol; d <= tol; d++ {
+				pp := p + d
+				if pp < 0 || pp >= n {
+					continue
+				}
+				fv = fv || r[t*n+pp] != 0
+				fh = fh || r[pp*n+t] != 0
+			}
+			if fv {
+				hitV++
+			}
+			if fh {
+				hitH++
+			}
+		}
+		if hitV > n*7/10 {
+			present++
+		}
+		if hitH > n*7/10 {
+			present++
+		}
+	}
+	// Ink in cell interiors (away from lines).
+	ink, tot := 0, 0
+	for cy := range 9 {
+		for cx := range 9 {
+			for y := cy*20 + 5; y < cy*20+15; y++ {
+				for x := cx*20 + 5; x < cx*20+15; x++ {
+					ink += int(r[y*n+x])
+					tot++
+				}
+			}
+		}
+	}
+	fill := float64(ink) / float64(tot)
+	s := float64(present) / 20
+	if fill > 0.3 {
+		s *= math.Max(0, 1-(fill-0.3)*3)
+	}
+	return s
+}
+
+// line is a point and a unit direction.
+type line struct{ p, d Point }
+
+// intersect returns where two lines meet.
+func intersect(a, b line) (Point, bool) {
+	den := a.d.X*b.d.Y - a.d.Y*b.d.X
+	if math.Abs(den) < 1e-6 {
+		return Point{}, false
+	}
+	t := ((b.p.X-a.p.X)*b.d.Y - (b.p.Y-a.p.Y)*b.d.X) / den
+	return Point{a.p.X + t*a.d.X, a.p.Y + t*a.d.Y}, true
+}
+
+// quadArea returns the area of a simple quadrilateral (shoelace formula).
+func quadArea(q Quad) float64 {
+	a := 0.0
+	for i := range q {
+		p, r := q[i], q[(i+1)%4]
+		a += p.X*r.Y - r.X*p.Y
+	}
+	return math.Abs(a) / 2
+}

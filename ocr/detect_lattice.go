@@ -1,0 +1,175 @@
+package ocr
+
+import "math"
+
+// lattice is ten parallel grid lines at positions o + k*s, k = 0..9.
+type lattice struct {
+	o, s  float64
+	score float64
+}
+
+// fitLattice finds the ten evenly spaced lines that best match an ink
+// profile: high ink on the lines, low ink halfway between them. Spacings
+// from sMin to sMax are tried; offsets within [oMin, oMax].
+//
+// The score also rewards strong outer lines (a grid's border is its
+// boldest part) and, with a small weight, closeness to the expected offset
+// oExp, so that text or a neighbouring grid beside the puzzle does not pull
+// the lattice one cell aside.
+func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp float64) lattice {
+	n := len(p)
+	pm := make([]float64, n)
+	for i := range p {
+		v := p[i]
+		if i > 0 {
+			v = math.Max(v, p[i-1])
+		}
+		if i+1 < n {
+			v = math.Max(v, p[i+1])
+		}
+		pm[i] = v
+	}
+	at := func(x float64) float64 {
+		i := int(math.Round(x))
+		if i < 0 || i >= n {
+			return 0
+		}
+		return pm[i]
+	}
+	best := lattice{score: math.Inf(-1)}
+	for s := sMin; s <= sMax; s += 0.25 {
+		for o := math.Max(0, oMin); o <= oMax && o+9*s < float64(n); o += 0.5 {
+			on, off := 0.0, 0.0
+			for k := range 10 {
+				on += at(o + float64(k)*s)
+			}
+			for k := range 9 {
+				off += at(o + (float64(k)+0.5)*s)
+			}
+			sc := on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) - 0.1*math.Abs(o-oExp)/s
+			if sc > best.score {
+				best = lattice{o: o, s: s, score: sc}
+			}
+		}
+	}
+	return best
+}
+
+// refineLattice rectifies the neighbourhood of the candidate quad q of b,
+// finds the 9x9 grid's lines there by their regular spacing, and returns the
+// quad through the outer lines together with a grid-likeness score in
+// [0, 1] (the share of the 20 lines clearly present). Lines are fitted on
+// the two halves of the square separately, so a perspective error in q is
+// corrected too.
+//
+// The margin m is how far beyond q (as a fraction of its side) the outer
+// lines are looked for.
+func refineLattice(b *binImg, q Quad, m float64) (Quad, float64) {
+	const cell = 36.0
+	n := int(9 * cell * (1 + 2*m))
+	h, ok := squareToQuad(q)
+	if !ok {
+		return q, 0
+	}
+	toUV := func(x float64) float64 { return -m + (1+2*m)*x/float64(n) }
+	r := make([]uint8, n*n)
+	for y := range n {
+		v := toUV(float64(y) + 0.5)
+		for x := range n {
+			px, py := h.apply(toUV(float64(x)+0.5), v)
+			if !math.IsNaN(px) && b.at(int(math.Floor(px)), int(math.Floor(py))) {
+				r[y*n+x] = 1
+			}
+		}
+	}
+	prof := func(vertical bool, lo, hi int) []float64 {
+		p := make([]float64, n)
+		for a := lo; a < hi; a++ {
+			for x := range n {
+				if vertical {
+					p[x] += float64(r[a*n+x])
+				} else {
+					p[x] += float64(r[x*n+a])
+				}
+			}
+		}
+		for i := range p {
+			p[i] /= float64(hi - lo)
+		}
+		return p
+	}
+	nom := float64(n) / (9 * (1 + 2*m)) // nominal cell size if q is right
+	var lines [2][2]lattice             // [vertical?][half]
+	score := 0.0
+	for axis := range 2 {
+		vertical := axis == 0
+		oExp := m * nom * 9
+		full := fitLattice(prof(vertical, 0, n), 0.75*nom, 1.35*nom, 0, float64(n), oExp)
+		for half := range 2 {
+			lo, hi := half*n/2, (half+1)*n/2
+			p := prof(vertical, lo, hi)
+			l := fitLattice(p, full.s*0.93, full.s*1.07, full.o-0.5*nom, full.o+0.5*nom, full.o)
+			lines[axis][half] = l
+			score += latticePresence(p, l) / 4
+		}
+	}
+	// Line k of axis a in half hf passes through (pos, centre of that half).
+	c1, c2 := float64(n)/4, 3*float64(n)/4
+	vline := func(k float64) line {
+		x1 := lines[0][0].o + k*lines[0][0].s
+		x2 := lines[0][1].o + k*lines[0][1].s
+		return line{Point{x1, c1}, unit(Point{x2 - x1, c2 - c1})}
+	}
+	hline := func(k float64) line {
+		y1 := lines[1][0].o + k*lines[1][0].s
+		y2 := lines[1][1].o + k*lines[1][1].s
+		return line{Point{c1, y1}, unit(Point{c2 - c1, y2 - y1})}
+	}
+	var out Quad
+	for i, kk := range [4][2]float64{{0, 0}, {9, 0}, {9, 9}, {0, 9}} {
+		p, ok := intersect(vline(kk[0]), hline(kk[1]))
+		if !ok {
+			return q, 0
+		}
+		out[i].X, out[i].Y = h.apply(toUV(p.X), toUV(p.Y))
+		if math.IsNaN(out[i].X) {
+			return q, 0
+		}
+	}
+	return out, score
+}
+
+// latticePresence returns the share of the lattice's 10 lines that stand
+// out clearly from the profile halfway between lines.
+func latticePresence(p []float64, l lattice) float64 {
+	n := len(p)
+	at := func(x float64) float64 {
+		i := int(math.Round(x))
+		v := 0.0
+		for d := -1; d <= 1; d++ {
+			if i+d >= 0 && i+d < n {
+				v = math.Max(v, p[i+d])
+			}
+		}
+		return v
+	}
+	off := 0.0
+	for k := range 9 {
+		off += at(l.o+(float64(k)+0.5)*l.s) / 9
+	}
+	present := 0
+	for k := range 10 {
+		if v := at(l.o + float64(k)*l.s); v > 0.15 && v > 2*off {
+			present++
+		}
+	}
+	return float64(present) / 10
+}
+
+func unit(p Point) Point {
+	l := math.Hypot(p.X, p.Y)
+	if l == 0 {
+		return Point{1, 0}
+	}
+	return Point{p.X / l, p.Y / l}
+}
