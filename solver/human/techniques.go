@@ -185,6 +185,23 @@ var ladder = []finder{
 	{1600, HiddenTriple, func(s *state) (Step, bool) { return findHiddenSubset(s, 3) }, false},
 	{2000, NakedQuad, func(s *state) (Step, bool) { return findNakedSubset(s, 4) }, false},
 	{2100, HiddenQuad, func(s *state) (Step, bool) { return findHiddenSubset(s, 4) }, false},
+	{2200, XWing, fishFinder(2, basicFish), false},
+	{2300, Swordfish, fishFinder(3, basicFish), false},
+	{2400, Jellyfish, fishFinder(4, basicFish), false},
+	{2800, RemotePair, findRemotePair, false},
+	{3000, Skyscraper, turbotFinder(Skyscraper), false},
+	{3100, TwoStringKite, turbotFinder(TwoStringKite), false},
+	{3120, TurbotFish, turbotFinder(TurbotFish), false},
+	{3170, EmptyRectangle, findEmptyRectangle, false},
+	{3200, WWing, findWWing, false},
+	{3300, XYWing, findXYWing, false},
+	{3400, XYZWing, findXYZWing, false},
+	{4100, FinnedXWing, fishFinder(2, finnedFish), false},
+	{4200, SashimiXWing, fishFinder(2, sashimiFish), false},
+	{4300, FinnedSwordfish, fishFinder(3, finnedFish), false},
+	{4400, SashimiSwordfish, fishFinder(3, sashimiFish), false},
+	{4500, FinnedJellyfish, fishFinder(4, finnedFish), false},
+	{4600, SashimiJellyfish, fishFinder(4, sashimiFish), false},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.
