@@ -163,9 +163,11 @@ type state9 struct {
 // digit; bandsOf0<<b selects band b.
 const bandsOf0 = 1 | 1<<3 | 1<<6 | 1<<9 | 1<<12 | 1<<15 | 1<<18 | 1<<21 | 1<<24
 
-// init sets up the state of a valid 9x9 grid g: all candidates, then the
-// givens placed. Propagation is left to update.
-func (s *state9) init(g *Grid) {
+// init sets up the state of a 9x9 grid g: all candidates, then the givens
+// placed; propagation is left to update. It reports false if g breaks the
+// rules: a digit above 9, or a given that an earlier given of the same
+// digit has already ruled out, which is two equal digits in a unit.
+func (s *state9) init(g *Grid) bool {
 	for i := range 27 {
 		s.bands[i] = bandMask
 		s.prev[i] = 0
@@ -173,9 +175,14 @@ func (s *state9) init(g *Grid) {
 	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
-			s.place(int(d-1), c/27, c%27)
+			b, p := c/27, c%27
+			if d > 9 || s.bands[3*int(d-1)+b]&(1<<p) == 0 {
+				return false
+			}
+			s.place(int(d-1), b, p)
 		}
 	}
+	return true
 }
 
 // place puts digit d+1 in cell p of band b: the digit leaves the cell's row,
@@ -368,17 +375,18 @@ func (x *search9) guess(st *state9, depth int) {
 	}
 }
 
-// solve9 returns the first solution of a valid 9x9 grid and the number of
-// solutions up to limit (at least 1).
-func solve9(g Grid, limit int) (Grid, int) {
+// solve9 returns the first solution of a 9x9 grid and the number of
+// solutions up to limit (at least 1). It reports false, without searching,
+// if g breaks the rules; [Grid.Validate] then says how.
+func solve9(g *Grid, limit int) (Grid, int, bool) {
 	x := searches.Get().(*search9)
 	x.limit, x.count, x.first = max(limit, 1), 0, Grid{}
 	st := &x.stack[0]
-	st.init(&g)
-	x.solve(st, 1)
+	ok := st.init(g)
+	if ok {
+		x.solve(st, 1)
+	}
 	sol, n := x.first, x.count
 	searches.Put(x)
-	return sol, n
+	return sol, n, ok
 }
-
-func init() { fast9 = solve9 }

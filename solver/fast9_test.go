@@ -72,7 +72,7 @@ func checkSolves(t testing.TB, puzzle, sol Grid) {
 // first solution is valid. It returns the count.
 func agree(t testing.TB, g Grid, limit int) int {
 	t.Helper()
-	sol, n := solve9(g, limit)
+	sol, n, _ := solve9(&g, limit)
 	_, want := generalSearch(g, limit)
 	if n != want {
 		t.Fatalf("puzzle %s, limit %d: fast solver counts %d, general solver %d", g, limit, n, want)
@@ -91,7 +91,7 @@ func TestFast9Seeds(t *testing.T) {
 		}
 		g := MustGrid(puzzle)
 		for _, limit := range []int{1, 2, 10} {
-			sol, n := solve9(g, limit)
+			sol, n, _ := solve9(&g, limit)
 			if n != 1 {
 				t.Errorf("%s, limit %d: %d solutions, want 1", puzzle, limit, n)
 				continue
@@ -190,6 +190,21 @@ func TestFast9Clash(t *testing.T) {
 	if _, err := Solve(g); !errors.As(err, &c) {
 		t.Errorf("Solve: error %v, want a *Clash", err)
 	}
+	for _, bad := range []string{
+		"5.....5..", // row
+		"5........" + strings.Repeat(".", 63) + "5........", // column
+		"5........" + ".5.......",                           // box
+	} {
+		g := grid81(bad)
+		if _, _, ok := solve9(&g, 2); ok {
+			t.Errorf("%s: the fast solver did not notice the clash", g)
+		}
+	}
+	g = grid81("")
+	g.cells[80] = 10
+	if _, _, ok := solve9(&g, 2); ok {
+		t.Errorf("a cell holding 10: the fast solver accepted it")
+	}
 }
 
 func TestFast9EmptyAndFull(t *testing.T) {
@@ -254,9 +269,12 @@ func FuzzFast9(f *testing.F) {
 	f.Add("12345678." + "........9")
 	f.Fuzz(func(t *testing.T, s string) {
 		g := grid81(s)
-		if g.Validate() != nil {
-			return
+		err := g.Validate()
+		if _, _, ok := solve9(&g, 2); ok != (err == nil) {
+			t.Fatalf("puzzle %s: fast solver accepts it: %v, Validate says %v", g, ok, err)
 		}
-		agree(t, g, 2)
+		if err == nil {
+			agree(t, g, 2)
+		}
 	})
 }

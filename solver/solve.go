@@ -74,23 +74,21 @@ func Count(g Grid, limit int) int {
 }
 
 // search validates g and runs the solver for its size, returning the first
-// solution and the number found up to limit.
+// solution and the number found up to limit. The 9x9 bitboard solver checks
+// the rules itself while it sets up, much faster than [Grid.Validate], which
+// then only runs to explain a grid it rejected.
 func search(g Grid, limit int) (Grid, int, error) {
+	if g.Side() == 9 {
+		if sol, n, ok := solve9(&g, limit); ok {
+			return sol, n, nil
+		}
+	}
 	if err := g.Validate(); err != nil {
 		return Grid{}, 0, err
-	}
-	if g.Side() == 9 && fast9 != nil {
-		sol, n := fast9(g, limit)
-		return sol, n, nil
 	}
 	sol, n := generalSearch(g, limit)
 	return sol, n, nil
 }
-
-// fast9 is the dedicated 9x9 solver: it returns the first solution and the
-// number of solutions up to limit of a valid 9x9 grid. It is nil until the
-// bitboard solver is linked in, and then the general solver serves 9x9 too.
-var fast9 func(g Grid, limit int) (Grid, int)
 
 // noSolution explains, as far as simple reasoning can, why g has no
 // solution.
