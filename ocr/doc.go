@@ -32,6 +32,14 @@
 //     [0, 1] that Digit (including "empty") is right. Alternatives lists
 //     other candidates (digit 0 allowed, meaning "maybe empty") by decreasing
 //     confidence, never repeating Digit.
+//   - The readings returned are final: correction from alternatives (for
+//     example with the solver) happens inside Recognize, if at all. [Read]
+//     then checks the grid with the solver and, when it has a clash, no
+//     solution or several, reports it with the least confident cells as
+//     doubtful instead of returning it as read.
+//   - [Read] may call Recognize twice for one photo (both orientations of a
+//     photo whose EXIF orientation tag may be wrong) and keeps the reading
+//     that yields a unique solution, else the more confident one.
 //   - Recognize must honour ctx cancellation, must not keep references to
 //     Cells.Img after returning, and must be safe to call from one goroutine
 //     at a time per Recognizer value unless its documentation says more.

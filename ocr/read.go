@@ -1,0 +1,269 @@
+package ocr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// GridSize is the side in pixels of the rectified grid [Read] hands to the
+// recognizer: 50 pixels per cell.
+const GridSize = 450
+
+// Options configure [Read].
+type Options struct {
+	// Limits bound the decoded image; the zero value means
+	// [DefaultDecodeLimits].
+	Limits DecodeLimits
+	// Recognizer reads the cells. It is required.
+	Recognizer Recognizer
+}
+
+// Stage is the time one step of [Read] took.
+type Stage struct {
+	Name     string        `json:"stage"`
+	Duration time.Duration `json:"ns"`
+}
+
+// Result is what [Read] found in a photo.
+type Result struct {
+	// Grid is the puzzle as read; 0 for empty cells.
+	Grid solver.Grid
+	// Cells holds the recognizer's reading of every cell, row by row.
+	Cells [81]CellReading
+	// Corners are the grid's outer corners in the photo's stored pixels
+	// (before any EXIF rotation), in reading order: the puzzle's top-left,
+	// top-right, bottom-right and bottom-left.
+	Corners Quad
+	// Width and Height are the stored pixel size of the photo.
+	Width, Height int
+	// Orientation is the photo's EXIF orientation tag (1 when absent).
+	Orientation int
+	// Turns is how many quarter turns clockwise the stored pixels need for
+	// the puzzle to be upright: it follows the EXIF tag when reading that
+	// way worked better, else 0.
+	Turns int
+	// DetectScore in [0, 1] is how grid-like the found quadrilateral was.
+	DetectScore float64
+	// Solutions is 1 when Grid has exactly one solution, 0 when it has a
+	// clash or none, 2 when it has several.
+	Solutions int
+	// Problem says what is wrong with Grid when Solutions is not 1, "" else.
+	Problem string
+	// Doubtful lists the least confident cells (indexes row*9+col) when
+	// Solutions is not 1: the cells to check by eye.
+	Doubtful []int
+	// Stages are the time spent in each step, in order.
+	Stages []Stage
+}
+
+// Checked reports whether the grid read has exactly one solution.
+func (r *Result) Checked() bool { return r.Solutions == 1 }
+
+// ErrDoubtful is matched by the error [Result.Err] returns when the grid
+// read is not a proper puzzle.
+var ErrDoubtful = errors.New("the grid read is doubtful")
+
+// Err returns nil when the grid read has exactly one solution, and else an
+// error saying what is wrong and which cells are doubtful.
+func (r *Result) Err() error {
+	if r.Checked() {
+		return nil
+	}
+	msg := r.Problem
+	if len(r.Doubtful) > 0 {
+		msg += "; check"
+		for i, c := range r.Doubtful {
+			if i > 0 {
+				msg += ","
+			}
+			msg += " " + solver.CellName(c/9, c%9) + describeReading(r.Cells[c])
+		}
+	}
+	return fmt.Errorf("%w: %s", ErrDoubtful, msg)
+}
+
+// describeReading says what a cell was read as, with its best alternative.
+func describeReading(c CellReading) string {
+	d := func(v int) string {
+		if v == 0 {
+			return "empty"
+		}
+		return fmt.Sprint(v)
+	}
+	s := " (" + d(c.Digit)
+	if len(c.Alternatives) > 0 {
+		s += " or " + d(c.Alternatives[0].Digit)
+	}
+	return s + ")"
+}
+
+// Read decodes a photo, finds the Sudoku grid in it, rectifies it, cuts
+// the cells, reads them with opt.Recognizer and checks the grid with the
+// solver. An error means no grid could be read at all (bad image, over the
+// limits, no grid found, recognizer failure); a grid that was read but is
+// not a proper puzzle comes back with a nil error and [Result.Err] saying
+// what is wrong.
+func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
+	if opt.Recognizer == nil {
+		return nil, errors.New("ocr: Read needs a Recognizer")
+	}
+	res := &Result{}
+	t := time.Now()
+	stage := func(name string) {
+		now := time.Now()
+		res.Stages = append(res.Stages, Stage{name, now.Sub(t)})
+		t = now
+	}
+	dec, err := Decode(data, opt.Limits)
+	if err != nil {
+		return nil, err
+	}
+	b := dec.Image.Bounds()
+	res.Width, res.Height, res.Orientation = b.Dx(), b.Dy(), dec.Orientation
+	gray := toGray(dec.Image)
+	stage("decode")
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	det, err := Detect(gray)
+	if err != nil {
+		return nil, err
+	}
+	res.DetectScore = det.Score
+	stage("detect")
+
+	// The stored pixels' reading order, and the EXIF tag's when it
+	// differs: the tag is tested, not trusted.
+	turnsList := []int{0}
+	if tt := exifTurns(dec.Orientation); tt != 0 {
+		turnsList = append(turnsList, tt)
+	}
+	type try struct {
+		turns    int
+		q        Quad
+		cells    [81]CellReading
+		grid     solver.Grid
+		nsol     int
+		meanConf float64
+	}
+	var best *try
+	for _, turns := range turnsList {
+		q := turnQuad(det.Corners, turns)
+		rect := Rectify(gray, q, GridSize)
+		cells := CutCells(rect)
+		stage("rectify")
+		readings, err := opt.Recognizer.Recognize(ctx, cells)
+		if err != nil {
+			return nil, fmt.Errorf("recognize cells: %w", err)
+		}
+		stage("recognize")
+		g, _ := solver.NewGrid(9)
+		conf := 0.0
+		for i, c := range readings {
+			if c.Digit >= 1 && c.Digit <= 9 {
+				g.SetCell(i, c.Digit)
+			}
+			conf += c.Confidence / 81
+		}
+		cur := &try{turns: turns, q: q, cells: readings, grid: g, nsol: solver.Count(g, 2), meanConf: conf}
+		stage("check")
+		if best == nil || betterTry(cur.nsol, cur.meanConf, best.nsol, best.meanConf) {
+			best = cur
+		}
+		if best.nsol == 1 && best.meanConf > 0.9 {
+			break // no need to try the other orientation
+		}
+	}
+	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
+	if res.Solutions != 1 {
+		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
+	}
+	return res, nil
+}
+
+// betterTry orders readings: a unique solution first, then confidence.
+func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
+	if (nsolA == 1) != (nsolB == 1) {
+		return nsolA == 1
+	}
+	return confA > confB
+}
+
+// exifTurns returns the quarter turns clockwise an EXIF orientation asks
+// for. Mirrored orientations (2, 4, 5, 7) count as their rotation alone:
+// phones do not mirror photos of paper.
+func exifTurns(o int) int {
+	switch o {
+	case 3, 4:
+		return 2
+	case 5, 6:
+		return 1
+	case 7, 8:
+		return 3
+	}
+	return 0
+}
+
+// turnQuad reorders corners found in the stored pixels (top-left first as
+// stored) for a photo that must be turned clockwise by turns quarter turns
+// to be upright: after a quarter turn clockwise, the stored bottom-left
+// corner is the top-left one.
+func turnQuad(q Quad, turns int) Quad {
+	var out Quad
+	for i := range out {
+		out[i] = q[(i+4-turns%4)%4]
+	}
+	return out
+}
+
+// diagnose says what is wrong with a grid that has not exactly one solution
+// and lists its least confident cells (at most six) as doubtful.
+func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
+	var problem string
+	switch {
+	case nsol >= 2:
+		problem = "the grid read has several solutions (a digit may have been missed)"
+	default:
+		if err := g.Validate(); err != nil {
+			problem = "the grid read breaks the rules: " + err.Error()
+		} else {
+			problem = "the grid read has no solution"
+		}
+	}
+	idx := make([]int, 0, 81)
+	for i := range cells {
+		idx = append(idx, i)
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return cells[idx[a]].Confidence < cells[idx[b]].Confidence })
+	var doubt []int
+	for _, i := range idx {
+		if len(doubt) == 6 || cells[i].Confidence > 0.95 {
+			break
+		}
+		doubt = append(doubt, i)
+	}
+	// Cells in a clash are doubtful whatever their confidence.
+	for _, c := range g.Clashes() {
+		for _, i := range []int{c.First, c.Second} {
+			if !containsInt(doubt, i) {
+				doubt = append(doubt, i)
+			}
+		}
+	}
+	sort.Ints(doubt)
+	return problem, doubt
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
