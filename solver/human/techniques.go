@@ -202,6 +202,11 @@ var ladder = []finder{
 	{4400, SashimiSwordfish, fishFinder(3, sashimiFish), false},
 	{4500, FinnedJellyfish, fishFinder(4, finnedFish), false},
 	{4600, SashimiJellyfish, fishFinder(4, sashimiFish), false},
+	{5400, XChain, chainFinder(xChain), false},
+	{5500, XYChain, chainFinder(xyChain), false},
+	{5600, AIC, chainFinder(aicChain), false},
+	{8500, ForcingChainVer, forcingFinder(false), false},
+	{8600, ForcingNetVer, forcingFinder(true), false},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.

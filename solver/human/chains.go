@@ -1,0 +1,299 @@
+package human
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A node of a chain is a candidate: node n is digit n%9+1 in cell n/9.
+func node(c, d int) int        { return c*9 + d - 1 }
+func nodeCell(n int) int       { return n / 9 }
+func nodeDigit(n int) int      { return n%9 + 1 }
+func nodeCand(n int) Candidate { return Candidate{nodeCell(n), nodeDigit(n)} }
+
+// chainMode restricts the links a chain may use.
+type chainMode int
+
+const (
+	// xChain uses one digit: strong links are conjugate pairs, weak
+	// links cells that see each other.
+	xChain chainMode = iota
+	// xyChain uses bivalue cells for strong links and same-digit cells
+	// that see each other for weak links.
+	xyChain
+	// aicChain uses all strong and weak links between single candidates.
+	aicChain
+)
+
+// chainSearch holds the buffers of one breadth-first search over
+// alternating chains.
+type chainSearch struct {
+	s *state
+	// parent[0][n]: the on-node that turned n off; parent[1][n]: the
+	// off-node that turned n on; -1 for the start, -2 for unreached.
+	parent [2][729]int16
+	depth  [2][729]int16
+	queue  []int32
+}
+
+// strongFrom calls f with every candidate that must be true when n is
+// false, under mode.
+func (cs *chainSearch) strongFrom(n int, mode chainMode, f func(m int)) {
+	s := cs.s
+	c, d := nodeCell(n), nodeDigit(n)
+	if mode != xChain && s.cand[c].count() == 2 {
+		f(node(c, (s.cand[c] &^ bit(d)).firstDigit()))
+	}
+	if mode == xyChain {
+		return
+	}
+	for _, u := range cellUnits[c] {
+		p := s.unitPos(u, d)
+		if p.count() == 2 {
+			p.remove(c)
+			f(node(p.first(), d))
+		}
+	}
+}
+
+// weakFrom calls f with every candidate that must be false when n is
+// true, under mode.
+func (cs *chainSearch) weakFrom(n int, mode chainMode, f func(m int)) {
+	s := cs.s
+	c, d := nodeCell(n), nodeDigit(n)
+	if mode == aicChain {
+		for _, x := range (s.cand[c] &^ bit(d)).digits() {
+			f(node(c, x))
+		}
+	}
+	for p := range peers[c].and(s.pos[d]).all() {
+		f(node(p, d))
+	}
+}
+
+// run searches from start assumed false, alternating strong and weak
+// links, up to maxLen nodes, and calls found for every candidate reached
+// as true with the chain's length; found returns true to stop.
+func (cs *chainSearch) run(start int, mode chainMode, maxLen int, found func(m, length int) bool) {
+	for v := range 2 {
+		for i := range cs.parent[v] {
+			cs.parent[v][i] = -2
+		}
+	}
+	cs.parent[0][start] = -1
+	cs.depth[0][start] = 1
+	cs.queue = append(cs.queue[:0], int32(start)) // off-nodes are n, on-nodes n+729
+	for qi := 0; qi < len(cs.queue); qi++ {
+		x := int(cs.queue[qi])
+		on := x >= 729
+		n := x % 729
+		v := 0
+		if on {
+			v = 1
+		}
+		dep := cs.depth[v][n]
+		if int(dep) >= maxLen {
+			continue
+		}
+		if !on {
+			stop := false
+			cs.strongFrom(n, mode, func(m int) {
+				if stop || cs.parent[1][m] != -2 {
+					return
+				}
+				cs.parent[1][m] = int16(n)
+				cs.depth[1][m] = dep + 1
+				if found(m, int(dep+1)) {
+					stop = true
+					return
+				}
+				cs.queue = append(cs.queue, int32(m+729))
+			})
+			if stop {
+				return
+			}
+		} else {
+			cs.weakFrom(n, mode, func(m int) {
+				if cs.parent[0][m] != -2 {
+					return
+				}
+				cs.parent[0][m] = int16(n)
+				cs.depth[0][m] = dep + 1
+				cs.queue = append(cs.queue, int32(m))
+			})
+		}
+	}
+}
+
+// path returns the chain from the start to on-node m: nodes and the
+// strength of the link into each (the first has none).
+func (cs *chainSearch) path(m int) []int {
+	var rev []int
+	v, n := 1, m
+	for n >= 0 {
+		rev = append(rev, n)
+		p := int(cs.parent[v][n])
+		v = 1 - v
+		n = p
+	}
+	out := make([]int, len(rev))
+	for i := range rev {
+		out[i] = rev[len(rev)-1-i]
+	}
+	return out
+}
+
+// chainElims returns what the conclusion "start or end is true" removes:
+// the candidates that see both.
+func chainElims(s *state, start, end int) []Candidate {
+	c1, d1, c2, d2 := nodeCell(start), nodeDigit(start), nodeCell(end), nodeDigit(end)
+	var out []Candidate
+	switch {
+	case start == end:
+		return nil
+	case d1 == d2:
+		for t := range peers[c1].and(peers[c2]).and(s.pos[d1]).all() {
+			out = append(out, Candidate{t, d1})
+		}
+	case c1 == c2:
+		for _, x := range (s.cand[c1] &^ bit(d1) &^ bit(d2)).digits() {
+			out = append(out, Candidate{c1, x})
+		}
+	case sees(c1, c2):
+		if s.cand[c1].has(d2) {
+			out = append(out, Candidate{c1, d2})
+		}
+		if s.cand[c2].has(d1) {
+			out = append(out, Candidate{c2, d1})
+		}
+	}
+	return out
+}
+
+func chainFinder(mode chainMode) func(s *state) (Step, bool) {
+	return func(s *state) (Step, bool) { return findChain(s, mode) }
+}
+
+// maxChainNodes bounds the length of the chains searched, like HoDoKu's
+// default restriction of chain length.
+const maxChainNodes = 20
+
+// findChain finds the shortest alternating chain of the mode whose two
+// ends rule out some candidate (or force the start when the chain comes
+// back to it).
+func findChain(s *state, mode chainMode) (Step, bool) {
+	cs := &chainSearch{s: s}
+	bestLen := maxChainNodes + 1
+	var best []int
+	var bestElims []Candidate
+	place := false
+	for c := range s.empty.all() {
+		if mode == xyChain && s.cand[c].count() != 2 {
+			continue
+		}
+		for _, d := range s.cand[c].digits() {
+			start := node(c, d)
+			cs.run(start, mode, bestLen-1, func(m, length int) bool {
+				if length >= bestLen {
+					return false
+				}
+				if m == start {
+					if mode != aicChain {
+						return false
+					}
+					best, bestLen, bestElims, place = cs.path(m), length, nil, true
+					return true
+				}
+				if mode != aicChain && nodeDigit(m) != d {
+					return false
+				}
+				if mode == xyChain && nodeCell(m) == c {
+					return false
+				}
+				el := chainElims(s, start, m)
+				if len(el) == 0 {
+					return false
+				}
+				best, bestLen, bestElims, place = cs.path(m), length, el, false
+				return true
+			})
+		}
+	}
+	if best == nil {
+		return Step{}, false
+	}
+	return chainStep(s, mode, best, bestElims, place), true
+}
+
+// chainText writes a chain in Eureka notation, like
+// "(5)r1c2=(5)r1c7-(5)r3c8=(5)r9c8".
+func chainText(chain []int) string {
+	var sb strings.Builder
+	for i, n := range chain {
+		if i > 0 {
+			if i%2 == 1 {
+				sb.WriteByte('=')
+			} else {
+				sb.WriteByte('-')
+			}
+		}
+		fmt.Fprintf(&sb, "(%d)%s", nodeDigit(n), cellName(nodeCell(n)))
+	}
+	return sb.String()
+}
+
+func chainLinks(chain []int) []Link {
+	var out []Link
+	for i := 0; i+1 < len(chain); i++ {
+		out = append(out, Link{nodeCand(chain[i]), nodeCand(chain[i+1]), i%2 == 0})
+	}
+	return out
+}
+
+func candName(n int) string { return fmt.Sprintf("%s=%d", cellName(nodeCell(n)), nodeDigit(n)) }
+
+func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place bool) Step {
+	start, end := chain[0], chain[len(chain)-1]
+	name := map[chainMode]string{xChain: XChain, xyChain: XYChain, aicChain: AIC}[mode]
+	if mode == aicChain && (nodeCell(start) == nodeCell(end) || place) {
+		name = NiceLoop
+	}
+	var cells []int
+	var hl []Highlight
+	seenCell := cellSet{}
+	for i, n := range chain {
+		if !seenCell.has(nodeCell(n)) {
+			seenCell.add(nodeCell(n))
+			cells = append(cells, nodeCell(n))
+		}
+		hl = append(hl, Highlight{nodeCand(n), i % 2})
+	}
+	st := Step{
+		Technique:    name,
+		Eliminations: elims,
+		Cells:        cells,
+		Highlights:   hl,
+		Links:        chainLinks(chain),
+		Nudge:        fmt.Sprintf("Look for a chain of strong links starting at %s.", cellName(nodeCell(start))),
+	}
+	how := "Read \"=\" as \"if not this, then that\" and \"-\" as \"if this, then not that\"."
+	if place {
+		st.Eliminations = nil
+		st.Placements = []Candidate{nodeCand(start)}
+		st.Area = fmt.Sprintf("There is a nice loop through %s.", cellName(nodeCell(start)))
+		st.Explanation = fmt.Sprintf("Chain %s. %s If %s were not %d, the chain would make it %d after all, so %s is %d.",
+			chainText(chain), how, cellName(nodeCell(start)), nodeDigit(start), nodeDigit(start), cellName(nodeCell(start)), nodeDigit(start))
+		return st
+	}
+	st.Area = fmt.Sprintf("There is %s from %s to %s.", article(name), candName(start), candName(end))
+	st.Explanation = fmt.Sprintf("Chain %s. %s If %s is false, the chain makes %s true, so at least one of them is true. Remove %s, which %s both.",
+		chainText(chain), how, candName(start), candName(end), elimText(elims), seeWord(elims))
+	return st
+}
+
+func seeWord(elims []Candidate) string {
+	if len(elims) == 1 {
+		return "conflicts with"
+	}
+	return "conflict with"
+}
