@@ -133,8 +133,9 @@ func toGray(img image.Image) *image.Gray {
 }
 
 // CutCells splits a rectified grid into 81 cells. It looks for the grid
-// lines near where an even split puts them and falls back to the even split
-// where none is clear, then trims each box inside its lines.
+// lines near where an even split puts them, separately in every band of
+// cells (lines bend on curved paper), falls back to the even split where no
+// line is clear, and trims each box inside its lines.
 func CutCells(grid *image.Gray) Cells {
 	b := grid.Bounds()
 	if b.Min != (image.Point{}) {
@@ -143,10 +144,11 @@ func CutCells(grid *image.Gray) Cells {
 		grid = c
 	}
 	size := min(grid.Bounds().Dx(), grid.Bounds().Dy())
-	xs, ys := findCellLines(grid)
+	lines := findCellLines(grid)
 	c := Cells{Size: size, Img: grid}
 	for r := range 9 {
 		for col := range 9 {
+			xs, ys := lines.V[r], lines.H[col]
 			c.Rects[r*9+col] = cellBox(xs[col], xs[col+1], ys[r], ys[r+1], size)
 		}
 	}

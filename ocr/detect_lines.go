@@ -2,49 +2,104 @@ package ocr
 
 import "image"
 
-// findCellLines returns the 10 vertical (xs) and 10 horizontal (ys) grid
-// line positions of a rectified grid. The outer lines are the image edges;
-// each inner line is the darkest column (row) of the projection profile
-// within a window around where an even split puts it, kept only when it
-// stands out from its surroundings.
-func findCellLines(g *image.Gray) (xs, ys [10]int) {
-	w, h := g.Bounds().Dx(), g.Bounds().Dy()
-	colInk := make([]float64, w)
-	rowInk := make([]float64, h)
+// cellLines holds the grid line positions of a rectified grid, per band of
+// cells: V[r][k] is the x of vertical line k (0..9) across cell row r, and
+// H[c][k] the y of horizontal line k across cell column c. On flat paper
+// all bands agree; on curved paper the lines bend and the bands differ.
+type cellLines struct {
+	V, H [9][10]int
+}
+
+// findCellLines finds the grid lines of a rectified grid. For every line it
+// takes the darkest position of the ink profile near where an even split
+// puts it, first over the whole grid, then in each band of cells near that
+// global position; a position is kept only when it stands out from the
+// cell interiors around it.
+func findCellLines(g *image.Gray) cellLines {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	var out cellLines
+	// Vertical lines: profiles over columns, per band of rows.
+	colBand := make([][]float64, 9)
+	rowBand := make([][]float64, 9)
+	for i := range 9 {
+		colBand[i] = make([]float64, w)
+		rowBand[i] = make([]float64, h)
+	}
 	for y := range h {
+		rb := min(8, y*9/h)
 		row := g.Pix[y*g.Stride : y*g.Stride+w]
 		for x, p := range row {
 			d := float64(255 - p)
-			colInk[x] += d
-			rowInk[y] += d
+			colBand[rb][x] += d
+			rowBand[min(8, x*9/w)][y] += d
 		}
 	}
-	return pickLines(colInk), pickLines(rowInk)
+	sum := func(bands [][]float64) []float64 {
+		s := make([]float64, len(bands[0]))
+		for _, b := range bands {
+			for i, v := range b {
+				s[i] += v
+			}
+		}
+		return s
+	}
+	gx := pickLines(sum(colBand), evenLines(w), 0.22)
+	gy := pickLines(sum(rowBand), evenLines(h), 0.22)
+	for i := range 9 {
+		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
+		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
+	}
+	return out
 }
 
-// pickLines chooses 10 line positions in a darkness profile of length n.
-func pickLines(ink []float64) [10]int {
-	n := len(ink)
+// evenLines returns the 10 line positions of an even split of n pixels.
+func evenLines(n int) [10]int {
 	var pos [10]int
 	for i := range pos {
 		pos[i] = i * n / 9
 	}
+	return pos
+}
+
+// smooth3 returns p averaged over 3 neighbouring entries.
+func smooth3(p []float64) []float64 {
+	out := make([]float64, len(p))
+	for i := range p {
+		s, n := p[i], 1.0
+		if i > 0 {
+			s += p[i-1]
+			n++
+		}
+		if i+1 < len(p) {
+			s += p[i+1]
+			n++
+		}
+		out[i] = s / n
+	}
+	return out
+}
+
+// pickLines moves each inner line of guess to the darkest position of the
+// profile within win (a fraction of a cell) of it, when that position is
+// clearly darker than the cell around it. Outer lines stay at the edges.
+func pickLines(ink []float64, guess [10]int, win float64) [10]int {
+	n := len(ink)
+	pos := guess
 	if n < 36 {
-		return pos
+		return evenLines(n)
 	}
 	cell := float64(n) / 9
-	win := int(cell * 0.22)
+	wn := max(1, int(cell*win))
 	for i := 1; i < 9; i++ {
-		want := pos[i]
+		want := guess[i]
 		best, bestV := want, -1.0
-		for x := max(1, want-win); x <= min(n-2, want+win); x++ {
+		for x := max(1, want-wn); x <= min(n-2, want+wn); x++ {
 			// Favour lines near the expected place a little.
-			v := ink[x] * (1 - 0.3*float64(abs(x-want))/float64(win+1))
+			v := ink[x] * (1 - 0.3*float64(abs(x-want))/float64(wn+1))
 			if v > bestV {
 				best, bestV = x, v
 			}
 		}
-		// The line must be clearly darker than the cell interiors around it.
 		lo := max(0, want-int(cell*0.5))
 		hi := min(n-1, want+int(cell*0.5))
 		mean := 0.0
@@ -56,14 +111,19 @@ func pickLines(ink []float64) [10]int {
 			pos[i] = best
 		}
 	}
+	for i := 1; i < 9; i++ { // keep the lines in order, a few pixels apart
+		if pos[i] <= pos[i-1]+2 {
+			pos[i] = guess[i]
+		}
+	}
 	return pos
 }
 
 // cellBox returns the box between lines x0..x1 and y0..y1, inset to leave
 // the grid lines out, clipped to the grid.
 func cellBox(x0, x1, y0, y1, size int) image.Rectangle {
-	iw := max(1, (x1-x0)*8/100)
-	ih := max(1, (y1-y0)*8/100)
+	iw := max(1, (x1-x0)*9/100)
+	ih := max(1, (y1-y0)*9/100)
 	r := image.Rect(x0+iw, y0+ih, x1-iw+1, y1-ih+1)
 	r = r.Intersect(image.Rect(0, 0, size, size))
 	if r.Empty() {
