@@ -1,0 +1,180 @@
+package human
+
+import "fmt"
+
+// als is an almost locked set: n empty cells of one unit holding n+1
+// candidates between them. If any one of its digits is taken out, the
+// rest are locked in its cells.
+type als struct {
+	cells cellSet
+	cands digitMask
+	unit  int
+	// where[d]: its cells with candidate d; buddies[d]: the cells outside
+	// it that see all of where[d].
+	where, buddies [10]cellSet
+}
+
+// maxALSCells bounds the size of the sets searched.
+const maxALSCells = 7
+
+// findALSs lists the almost locked sets of s, each once.
+func findALSs(s *state) []*als {
+	var out []*als
+	seen := map[cellSet]bool{}
+	for u := range 27 {
+		var cells []int
+		for _, c := range unitCells[u] {
+			if s.digit[c] == 0 {
+				cells = append(cells, c)
+			}
+		}
+		for n := 1; n <= min(len(cells)-1, maxALSCells); n++ {
+			combinations(cells, n, func(pick []int) bool {
+				var m digitMask
+				for _, c := range pick {
+					m |= s.cand[c]
+				}
+				if m.count() != n+1 {
+					return false
+				}
+				set := setOf(pick...)
+				if seen[set] {
+					return false
+				}
+				seen[set] = true
+				a := &als{cells: set, cands: m, unit: u}
+				for _, d := range m.digits() {
+					a.where[d] = s.pos[d].and(set)
+					a.buddies[d] = seeAll(a.where[d])
+				}
+				out = append(out, a)
+				return false
+			})
+		}
+	}
+	return out
+}
+
+// rcc returns the restricted common candidates of two disjoint sets: the
+// digits of both whose cells in one all see those in the other, so at
+// most one of the sets holds that digit.
+func rcc(a, b *als) digitMask {
+	var out digitMask
+	for _, d := range (a.cands & b.cands).digits() {
+		if b.where[d].subsetOf(a.buddies[d]) {
+			out |= bit(d)
+		}
+	}
+	return out
+}
+
+func alsName(a *als) string {
+	return fmt.Sprintf("%s (%s, digits %s)", cellList(a.cells.list()), unitName(a.unit), digitList(a.cands))
+}
+
+// findALSXZ finds two almost locked sets with a restricted common
+// candidate x: one of them is locked without x, so a digit z they share
+// is in one of them, and cells seeing all its places lose z.
+func findALSXZ(s *state) (Step, bool) {
+	sets := findALSs(s)
+	for i, a := range sets {
+		for _, b := range sets[i+1:] {
+			if !a.cells.and(b.cells).empty() || (a.cands&b.cands).count() < 2 {
+				continue
+			}
+			xs := rcc(a, b)
+			if xs == 0 {
+				continue
+			}
+			x := xs.firstDigit()
+			var elims []Candidate
+			for _, z := range (a.cands & b.cands &^ bit(x)).digits() {
+				t := a.buddies[z].and(b.buddies[z]).and(s.pos[z]).andNot(a.cells.or(b.cells))
+				elims = append(elims, elimsOf(t, z)...)
+			}
+			if len(elims) == 0 {
+				continue
+			}
+			zs := digitMask(0)
+			for _, e := range elims {
+				zs |= bit(e.Digit)
+			}
+			return Step{
+				Technique:    ALSXZ,
+				Eliminations: elims,
+				Cells:        a.cells.or(b.cells).list(),
+				Units:        units(a.unit, b.unit),
+				Highlights:   append(highlightMask(s, a.cells, a.cands, 0), highlightMask(s, b.cells, b.cands, 1)...),
+				Nudge:        fmt.Sprintf("Look at the groups of cells in %s and %s that hold one more digit than cells.", unitName(a.unit), unitName(b.unit)),
+				Area:         fmt.Sprintf("There is an almost locked set XZ-rule on %s and %s.", unitName(a.unit), unitName(b.unit)),
+				Explanation: fmt.Sprintf("%s and %s are almost locked sets: each has one more digit than cells. Every %d of one sees every %d of the other, so at most one set holds %d, and the other is then locked without %d and must hold %s. So %s is in one of the two sets: remove %s, which sees all its places in both.",
+					alsName(a), alsName(b), x, x, x, x, digitList(zs), orDigitList(zs), elimText(elims)),
+			}, true
+		}
+	}
+	return Step{}, false
+}
+
+// findALSXYWing finds three almost locked sets A, B and C, where C shares
+// a restricted common candidate x with A and y with B: A or B is locked,
+// so a digit z shared by A and B is in one of them.
+func findALSXYWing(s *state) (Step, bool) {
+	sets := findALSs(s)
+	type edge struct {
+		o int
+		x digitMask
+	}
+	adj := make([][]edge, len(sets))
+	for i, a := range sets {
+		for j := i + 1; j < len(sets); j++ {
+			b := sets[j]
+			if !a.cells.and(b.cells).empty() {
+				continue
+			}
+			if xs := rcc(a, b); xs != 0 {
+				adj[i] = append(adj[i], edge{j, xs})
+				adj[j] = append(adj[j], edge{i, xs})
+			}
+		}
+	}
+	for ci, C := range sets {
+		for k, ea := range adj[ci] {
+			for _, eb := range adj[ci][k+1:] {
+				A, B := sets[ea.o], sets[eb.o]
+				if !A.cells.and(B.cells).empty() {
+					continue
+				}
+				for _, x := range ea.x.digits() {
+					for _, y := range (eb.x &^ bit(x)).digits() {
+						var elims []Candidate
+						for _, z := range (A.cands & B.cands &^ bit(x) &^ bit(y)).digits() {
+							t := A.buddies[z].and(B.buddies[z]).and(s.pos[z]).andNot(A.cells.or(B.cells).or(C.cells))
+							elims = append(elims, elimsOf(t, z)...)
+						}
+						if len(elims) == 0 {
+							continue
+						}
+						var zs digitMask
+						for _, e := range elims {
+							zs |= bit(e.Digit)
+						}
+						hl := append(highlightMask(s, A.cells, A.cands, 0), highlightMask(s, B.cells, B.cands, 1)...)
+						hl = append(hl, highlightMask(s, C.cells, C.cands, 2)...)
+						return Step{
+							Technique:    ALSXYWing,
+							Eliminations: elims,
+							Cells:        A.cells.or(B.cells).or(C.cells).list(),
+							Units:        units(A.unit, B.unit, C.unit),
+							Highlights:   hl,
+							Nudge:        "Look for three groups of cells that each hold one more digit than cells.",
+							Area:         fmt.Sprintf("There is an almost locked set XY-Wing with its pivot set in %s.", unitName(C.unit)),
+							Explanation: fmt.Sprintf("A = %s, B = %s and C = %s are almost locked sets (one more digit than cells). C shares %d with A and %d with B, each only in cells that see each other. C can miss at most one of its digits, so it holds %d or %d: if %d, A cannot hold %d and is locked on its other digits; if %d, the same goes for B. Either way A or B holds %s. Remove %s, which sees all its places in both.",
+								alsName(A), alsName(B), alsName(C), x, y, x, y, x, x, y, orDigitList(zs), elimText(elims)),
+						}, true
+					}
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
