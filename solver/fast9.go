@@ -78,6 +78,10 @@ var (
 	// that are the only one of their box: the digit is in that column in
 	// this band, so the other bands lose it.
 	lockedColumns [512]uint32
+	// claimMask maps the 9-bit set of columns where a digit can go only in
+	// this band to the cells of the band to clear: in each box holding
+	// such a column, the other columns.
+	claimMask [512]uint32
 	// keepOnly maps a cell of a band (0-26) to the mask that clears its
 	// row, box and column in that band except the cell itself.
 	keepOnly [27]uint32
@@ -113,6 +117,13 @@ func init() {
 			}
 		}
 		lockedColumns[x] = locked | locked<<9 | locked<<18
+		var clear uint32
+		for s := range 3 {
+			if c := uint32(x>>(3*s)) & 7; c != 0 {
+				clear |= (7 &^ c) << (3 * s)
+			}
+		}
+		claimMask[x] = clear | clear<<9 | clear<<18
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for sh := range 512 {
@@ -209,21 +220,36 @@ func (s *state9) update() bool {
 		if a == s.prev[i] {
 			continue
 		}
+		o := sameDigit[i]
+		p1, p2 := s.bands[o[0]&31], s.bands[o[1]&31]
+		others := (p1 | p1>>9 | p1>>18 | p2 | p2>>9 | p2>>18) & rowMask
+		own := (a | a>>9 | a>>18) & rowMask
+		if own|others != rowMask {
+			return false
+		}
+		a &^= claimMask[own&^others]
 		sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
 		a &= complexMask[sh&511]
 		if a == 0 {
 			return false
 		}
+		// Mark a band dirty only when it loses candidates, so that
+		// bands that did not change are not visited again.
 		lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
-		o := sameDigit[i]
-		s.bands[o[0]&31] &^= lock
-		s.bands[o[1]&31] &^= lock
-		dirty |= peerBits[i]
+		if q := p1 &^ lock; q != p1 {
+			s.bands[o[0]&31] = q
+			dirty |= 1 << (o[0] & 31)
+		}
+		if q := p2 &^ lock; q != p2 {
+			s.bands[o[1]&31] = q
+			dirty |= 1 << (o[1] & 31)
+		}
 		solved := singleInRow[a&rowMask] | singleInRow[a>>9&rowMask]<<9 | singleInRow[a>>18&rowMask]<<18
 		b := uint(bandOf[i]) & 3
 		if n := solved & s.unsolved[b&1|b&2]; n != 0 {
 			s.unsolved[b&1|b&2] &^= n
-			// Unrolled: the nine digits of band b.
+			// The solved cells leave the nine digits of band b
+			// (unrolled); a is written back below.
 			s.bands[b] &^= n
 			s.bands[b+3] &^= n
 			s.bands[b+6] &^= n
