@@ -36,6 +36,8 @@ var commands = []command{
 	{"rate", "rate the difficulty of puzzles the way HoDoKu does", runRate},
 	{"check", "name the wrong cells of a player's grid", runCheck},
 	{"bench", "time the solver on lists of puzzles and check every solution", runBench},
+	{"read", "read the Sudoku in photos, one 81-character line per photo", runRead},
+	{"ocr-report", "measure photo reading against a folder of photos with truth", runOCRReport},
 }
 
 func main() {

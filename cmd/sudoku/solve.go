@@ -13,10 +13,15 @@ import (
 
 const solveHelp = `
 Usage: sudoku solve [--unique] [--pretty] [-j N] [FILE...]
+       sudoku solve --overlay OUT.jpg PHOTO
 
 Solves the puzzles in each FILE, or in standard input when no FILE is given.
 Puzzles come one per line (81 characters for 9x9, '.' or '0' for blanks) or
 as one grid written over several lines in any common notation.
+
+A FILE may be a photo of a puzzle (JPEG, PNG, GIF or WebP). With --overlay
+the photo's solution is also drawn into its empty cells, in perspective, and
+saved as OUT.jpg.
 
 Prints one line per puzzle, in input order: the solution as digits, or
 "error: <reason>". Exits with status 1 when any puzzle failed.
@@ -25,6 +30,7 @@ Examples:
   sudoku solve puzzles.txt
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku solve
   sudoku solve --unique --pretty grid.txt
+  sudoku solve --overlay solved.jpg photo.jpg
 `
 
 func runSolve(ctx context.Context, args []string, s *stdio) error {
@@ -32,8 +38,12 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	unique := fs.Bool("unique", false, "report a puzzle with several solutions as \"error: multiple solutions\"")
 	pretty := fs.Bool("pretty", false, "print each solution as a boxed grid")
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles solved in parallel")
+	overlay := fs.String("overlay", "", "with one PHOTO: write the photo with the solution drawn in to this JPEG file")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
+	}
+	if *overlay != "" {
+		return runSolveOverlay(ctx, fs, *overlay, s)
 	}
 	if *workers < 1 {
 		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/ocr"
+)
+
+const readHelp = `
+Usage: sudoku read [--json] [-j N] PHOTO...
+
+Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP) and prints one line
+per photo, in order: the 81 cells row by row with '.' for an empty cell, or
+"error: <reason>". A grid that does not check out with the solver (a clash,
+no solution or several) is an error naming the doubtful cells, not a guess.
+With --json each line is a JSON object with the grid, per-cell confidences
+and alternatives, the grid's corners in the photo and the time per stage.
+Exits with status 1 when any photo failed.
+
+Examples:
+  sudoku read photo.jpg
+  sudoku read --json a.jpg b.png
+`
+
+func runRead(ctx context.Context, args []string, s *stdio) error {
+	fs := newFlags("read", readHelp, s)
+	asJSON := fs.Bool("json", false, "print a JSON object per photo with confidences, corners and timings")
+	workers := fs.Int("j", runtime.NumCPU(), "number of photos read in parallel (one recognizer each)")
+	if err := parseFlags(fs, args, s); err != nil {
+		return err
+	}
+	if *workers < 1 {
+		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf(fs, "no photo given")
+	}
+	names := fs.Args()
+	lines := make([]string, len(names))
+	ok := make([]bool, len(names))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var startErr error
+	var once sync.Once
+	for range min(*workers, len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rec, release, err := newRecognizer()
+			if err != nil {
+				once.Do(func() { startErr = fmt.Errorf("start the digit recognizer: %w", err) })
+				for range next {
+				}
+				return
+			}
+			defer release()
+			for i := range next {
+				lines[i], ok[i] = readOne(ctx, names[i], rec, *asJSON)
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if startErr != nil {
+		return startErr
+	}
+	failed := false
+	for i, l := range lines {
+		fmt.Fprintln(s.out, l)
+		failed = failed || !ok[i]
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// readJSON is the --json form of one photo's reading.
+type readJSON struct {
+	File        string             `json:"file"`
+	Grid        string             `json:"grid,omitempty"`
+	Error       string             `json:"error,omitempty"`
+	Solutions   *int               `json:"solutions,omitempty"`
+	Doubtful    []string           `json:"doubtful,omitempty"`
+	Corners     [][2]float64       `json:"corners,omitempty"`
+	Size        [2]int             `json:"size,omitempty"`
+	Orientation int                `json:"exif_orientation,omitempty"`
+	Turns       int                `json:"turns"`
+	Cells       []cellJSON         `json:"cells,omitempty"`
+	TimingsMS   map[string]float64 `json:"timings_ms,omitempty"`
+	TotalMS     float64            `json:"total_ms"`
+}
+
+type cellJSON struct {
+	Cell         string    `json:"cell"`
+	Digit        int       `json:"digit"`
+	Confidence   float64   `json:"confidence"`
+	Alternatives []altJSON `json:"alternatives,omitempty"`
+}
+
+type altJSON struct {
+	Digit      int     `json:"digit"`
+	Confidence float64 `json:"confidence"`
+}
+
+// readOne reads one photo and returns its output line and whether it
+// succeeded.
+func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) (string, bool) {
+	start := time.Now()
+	res, err := readFileAsPhoto(ctx, name, rec)
+	total := time.Since(start)
+	if err == nil {
+		err = res.Err()
+	}
+	if !asJSON {
+		if err != nil {
+			return "error: " + err.Error(), false
+		}
+		return res.Grid.String(), true
+	}
+	j := readJSON{File: name, TotalMS: ms(total)}
+	if err != nil {
+		j.Error = err.Error()
+	}
+	if res != nil {
+		j.Grid = res.Grid.String()
+		n := res.Solutions
+		j.Solutions = &n
+		for _, c := range res.Doubtful {
+			j.Doubtful = append(j.Doubtful, fmt.Sprintf("r%dc%d", c/9+1, c%9+1))
+		}
+		for _, p := range res.Corners {
+			j.Corners = append(j.Corners, [2]float64{round1(p.X), round1(p.Y)})
+		}
+		j.Size = [2]int{res.Width, res.Height}
+		j.Orientation, j.Turns = res.Orientation, res.Turns
+		for i, c := range res.Cells {
+			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Digit: c.Digit, Confidence: round3(c.Confidence)}
+			for _, a := range c.Alternatives {
+				cj.Alternatives = append(cj.Alternatives, altJSON{a.Digit, round3(a.Confidence)})
+			}
+			j.Cells = append(j.Cells, cj)
+		}
+		j.TimingsMS = map[string]float64{}
+		for _, st := range res.Stages {
+			j.TimingsMS[st.Name] += ms(st.Duration)
+		}
+	}
+	b, merr := json.Marshal(j)
+	if merr != nil {
+		return "error: " + merr.Error(), false
+	}
+	return string(b), err == nil
+}
+
+// readFileAsPhoto reads file name and the puzzle in it.
+func readFileAsPhoto(ctx context.Context, name string, rec ocr.Recognizer) (*ocr.Result, error) {
+	data, err := readFile(name)
+	if err != nil {
+		return nil, cleanPathError(err)
+	}
+	res, err := ocr.Read(ctx, data, ocr.Options{Recognizer: rec})
+	if errors.Is(err, ocr.ErrNotImage) {
+		return nil, fmt.Errorf("%s is not a JPEG, PNG, GIF or WebP image", name)
+	}
+	return res, err
+}
+
+// cleanPathError keeps an os error's message short: "open x: no such file
+// or directory".
+func cleanPathError(err error) error {
+	return errors.New(strings.TrimSpace(err.Error()))
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
+
+func round3(v float64) float64 { return float64(int64(v*1000+0.5)) / 1000 }
