@@ -83,21 +83,50 @@ func findFish(s *state, n int, kind fishKind) (Step, bool) {
 				if k <= n || k > n+3 {
 					return false
 				}
-				var us []int
-				for j := range 9 {
-					if union&(1<<uint(j)) != 0 {
-						us = append(us, j)
+				// The fins lie in one box, so their columns are in one
+				// chunk of three: the cover holds every other column.
+				for chunk := range 3 {
+					cm := uint16(7) << uint(3*chunk)
+					core := union &^ cm
+					rest := union & cm
+					need := n - bits.OnesCount16(core)
+					if need < 0 || rest == 0 || bits.OnesCount16(rest) <= need {
+						continue
+					}
+					var restCols []int
+					for j := range 9 {
+						if rest&(1<<uint(j)) != 0 {
+							restCols = append(restCols, j)
+						}
+					}
+					if combinations(restCols, need, func(extra []int) bool {
+						cover := core
+						for _, j := range extra {
+							cover |= 1 << uint(j)
+						}
+						// Fins: base positions outside the cover, in base
+						// lines of one chunk, each base line touching the
+						// cover.
+						finLines := -1
+						for _, i := range pick {
+							if masks[i]&cover == 0 {
+								return false
+							}
+							if masks[i]&^cover != 0 {
+								if finLines >= 0 && finLines != i/3 {
+									return false
+								}
+								finLines = i / 3
+							}
+						}
+						var ok bool
+						st, ok = fishStep(s, d, n, kind, base0, cover0, pick, cover, union&^cover)
+						return ok
+					}) {
+						return true
 					}
 				}
-				return combinations(us, n, func(cov []int) bool {
-					var cover uint16
-					for _, j := range cov {
-						cover |= 1 << uint(j)
-					}
-					var ok bool
-					st, ok = fishStep(s, d, n, kind, base0, cover0, pick, cover, union&^cover)
-					return ok
-				})
+				return false
 			}) {
 				return st, true
 			}
@@ -111,11 +140,9 @@ func findFish(s *state, n int, kind fishKind) (Step, bool) {
 // positions finCols in the base lines, if it eliminates anything.
 func fishStep(s *state, d, n int, kind fishKind, base0, cover0 int, pick []int, cover, finCols uint16) (Step, bool) {
 	var baseSet, coverSet, fins cellSet
-	var baseUnits, coverUnits []int
 	sashimi := false
 	for _, i := range pick {
 		baseSet = baseSet.or(unitSet[base0+i])
-		baseUnits = append(baseUnits, base0+i)
 		inCover := 0
 		for j := range 9 {
 			c := lineCell(base0+i, j)
@@ -138,7 +165,6 @@ func fishStep(s *state, d, n int, kind fishKind, base0, cover0 int, pick []int, 
 	for j := range 9 {
 		if cover&(1<<uint(j)) != 0 {
 			coverSet = coverSet.or(unitSet[cover0+j])
-			coverUnits = append(coverUnits, cover0+j)
 		}
 	}
 	targets := s.pos[d].and(coverSet).andNot(baseSet)
@@ -155,6 +181,15 @@ func fishStep(s *state, d, n int, kind fishKind, base0, cover0 int, pick []int, 
 	}
 	if targets.empty() {
 		return Step{}, false
+	}
+	var baseUnits, coverUnits []int
+	for _, i := range pick {
+		baseUnits = append(baseUnits, base0+i)
+	}
+	for j := range 9 {
+		if cover&(1<<uint(j)) != 0 {
+			coverUnits = append(coverUnits, cover0+j)
+		}
 	}
 	body := s.pos[d].and(baseSet).andNot(fins)
 	elims := elimsOf(targets, d)
