@@ -159,7 +159,7 @@ func inkBounds(mask image.Image, dr image.Rectangle, mp image.Point) image.Recta
 // drawText draws s in typeface tf at px pixels, centred on (cx, cy): the
 // ink of the whole string is centred, so a "1" sits in the middle of its
 // cell like an "8" does.
-func drawText(dst *image.RGBA, s string, tf typeface, px int, cx, cy float64, c color.RGBA) {
+func drawText(dst *canvas, s string, tf typeface, px int, cx, cy float64, c color.RGBA) {
 	gs := make([]*glyph, 0, len(s))
 	offs := make([]int, 0, len(s))
 	var ink image.Rectangle
@@ -178,13 +178,10 @@ func drawText(dst *image.RGBA, s string, tf typeface, px int, cx, cy float64, c 
 	}
 	dx := int(math.Round(cx - float64(ink.Min.X+ink.Max.X)/2))
 	dy := int(math.Round(cy - float64(ink.Min.Y+ink.Max.Y)/2))
-	src := image.NewUniform(c)
 	for i, g := range gs {
-		if g == nil {
-			continue
+		if g != nil {
+			dst.paint(g.mask, image.Pt(dx+offs[i], dy), c)
 		}
-		r := g.ink().Add(image.Pt(dx+offs[i], dy))
-		draw.DrawMask(dst, r, src, image.Point{}, g.mask, g.ink().Min, draw.Over)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 
@@ -161,7 +160,7 @@ func Grid(puzzle solver.Grid, opt Options) (*image.Paletted, error) {
 			return nil, err
 		}
 	}
-	return toPaletted(v.draw()), nil
+	return v.draw(), nil
 }
 
 // Solution draws solution over puzzle: the puzzle's digits as givens and
@@ -186,7 +185,7 @@ func Solution(puzzle, solution solver.Grid, opt Options) (*image.Paletted, error
 			return nil, err
 		}
 	}
-	return toPaletted(v.draw()), nil
+	return v.draw(), nil
 }
 
 // setGivens marks the digits of v that are not in puzzle as filled. A zero
@@ -233,7 +232,7 @@ func Wrong(puzzle, current solver.Grid, wrong []int, opt Options) (*image.Palett
 			return nil, err
 		}
 	}
-	return toPaletted(v.draw()), nil
+	return v.draw(), nil
 }
 
 // Hint levels: how much of a step a picture shows.
@@ -337,7 +336,7 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 		}
 		v.links = step.Links
 	}
-	return toPaletted(v.draw()), nil
+	return v.draw(), nil
 }
 
 // unitsToShade returns the units a hint picture shades: the step's units;
@@ -420,27 +419,26 @@ func checkStep(g solver.Grid, step human.Step) error {
 }
 
 // draw paints the view.
-func (v *view) draw() *image.RGBA {
+func (v *view) draw() *image.Paletted {
 	size, _ := v.opt.size()
 	n := v.grid.Side()
 	l := newLayout(n, v.grid.BoxSide(), size, v.opt.Labels)
-	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	fill(img, img.Rect, v.pal.Background)
+	img := newCanvas(size, v.pal.Background)
 
 	for i, cv := range v.cells {
 		if cv.shade != nil {
-			fill(img, l.cellRect(i/n, i%n), *cv.shade)
+			img.fill(l.cellRect(i/n, i%n), *cv.shade)
 		}
 	}
 	for i := 0; i <= n; i++ {
 		if i%l.box != 0 {
-			fill(img, l.lineRect(i, true), v.pal.ThinLine)
-			fill(img, l.lineRect(i, false), v.pal.ThinLine)
+			img.fill(l.lineRect(i, true), v.pal.ThinLine)
+			img.fill(l.lineRect(i, false), v.pal.ThinLine)
 		}
 	}
 	for i := 0; i <= n; i += l.box {
-		fill(img, l.lineRect(i, true), v.pal.ThickLine)
-		fill(img, l.lineRect(i, false), v.pal.ThickLine)
+		img.fill(l.lineRect(i, true), v.pal.ThickLine)
+		img.fill(l.lineRect(i, false), v.pal.ThickLine)
 	}
 	if l.label > 0 {
 		v.drawLabels(img, l)
@@ -457,14 +455,10 @@ func (v *view) draw() *image.RGBA {
 		}
 	}
 	v.drawLinks(img, l)
-	return img
+	return img.img
 }
 
-func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	draw.Draw(img, r, image.NewUniform(c), image.Point{}, draw.Src)
-}
-
-func (v *view) drawLabels(img *image.RGBA, l layout) {
+func (v *view) drawLabels(img *canvas, l layout) {
 	px := int(math.Round(math.Min(float64(l.label)*0.5, float64(l.cell)*0.36)))
 	for i := range l.n {
 		s := strconv.Itoa(i + 1)
@@ -479,7 +473,7 @@ func (v *view) drawLabels(img *image.RGBA, l layout) {
 
 // drawFrame draws a square outline just inside the lines of cell (r, c),
 // which marks the cell without relying on colour alone.
-func (v *view) drawFrame(img *image.RGBA, l layout, r, c int, col color.RGBA) {
+func (v *view) drawFrame(img *canvas, l layout, r, c int, col color.RGBA) {
 	in := l.interior(r, c)
 	w := max(2, int(math.Round(float64(l.cell)*0.04)))
 	gap := max(1, l.thin)
@@ -487,13 +481,13 @@ func (v *view) drawFrame(img *image.RGBA, l layout, r, c int, col color.RGBA) {
 	if in.Dx() <= 2*w || in.Dy() <= 2*w {
 		return
 	}
-	fill(img, image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+w), col)
-	fill(img, image.Rect(in.Min.X, in.Max.Y-w, in.Max.X, in.Max.Y), col)
-	fill(img, image.Rect(in.Min.X, in.Min.Y+w, in.Min.X+w, in.Max.Y-w), col)
-	fill(img, image.Rect(in.Max.X-w, in.Min.Y+w, in.Max.X, in.Max.Y-w), col)
+	img.fill(image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+w), col)
+	img.fill(image.Rect(in.Min.X, in.Max.Y-w, in.Max.X, in.Max.Y), col)
+	img.fill(image.Rect(in.Min.X, in.Min.Y+w, in.Min.X+w, in.Max.Y-w), col)
+	img.fill(image.Rect(in.Max.X-w, in.Min.Y+w, in.Max.X, in.Max.Y-w), col)
 }
 
-func (v *view) drawDigit(img *image.RGBA, l layout, r, c int, cv cellView) {
+func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
 	in := l.interior(r, c)
 	ctr := rectCenter(in)
 	if cv.ring != nil {
@@ -517,7 +511,7 @@ func (v *view) drawDigit(img *image.RGBA, l layout, r, c int, cv cellView) {
 	drawText(img, string(rune(solver.DigitChar(cv.digit))), tf, px, ctr.x, ctr.y, col)
 }
 
-func (v *view) drawMarks(img *image.RGBA, l layout, r, c int, cv cellView) {
+func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 	pitch := l.markPitch()
 	px := int(math.Round(pitch * 0.8))
 	for d := 1; d <= l.n; d++ {
@@ -549,7 +543,7 @@ func (v *view) drawMarks(img *image.RGBA, l layout, r, c int, cv cellView) {
 
 // drawLinks draws the chain links as gently curved arrows between pencil
 // marks: strong links solid, weak links dashed.
-func (v *view) drawLinks(img *image.RGBA, l layout) {
+func (v *view) drawLinks(img *canvas, l layout) {
 	if len(v.links) == 0 {
 		return
 	}

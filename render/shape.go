@@ -154,7 +154,7 @@ func quadCurve(a, c, b pt, n int) []pt {
 }
 
 // fill paints the shape onto dst in colour c, clipped to dst's bounds.
-func (s *shape) fill(dst *image.RGBA, c color.RGBA) {
+func (s *shape) fill(dst *canvas, c color.RGBA) {
 	if len(s.polys) == 0 {
 		return
 	}
@@ -167,7 +167,7 @@ func (s *shape) fill(dst *image.RGBA, c color.RGBA) {
 		}
 	}
 	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1)
-	box = box.Intersect(dst.Rect)
+	box = box.Intersect(dst.img.Rect)
 	if box.Empty() {
 		return
 	}
@@ -184,7 +184,7 @@ func (s *shape) fill(dst *image.RGBA, c color.RGBA) {
 	z.DrawOp = draw.Src
 	z.Draw(mask, box, image.Opaque, image.Point{})
 	quantize(mask.Pix, shapeLevels)
-	draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, mask, box.Min, draw.Over)
+	dst.paint(mask, image.Point{}, c)
 }
 
 // The number of steps of anti-aliasing, from transparent to opaque, of
