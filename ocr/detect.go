@@ -35,6 +35,17 @@ func Detect(g *image.Gray) (Detection, error) {
 		cands = gridCandidates(dilate(bin))
 	}
 	if len(cands) == 0 {
+		// A grid filling the frame, its border cut or broken: look for
+		// the lattice in the whole picture.
+		w, h := float64(bin.w), float64(bin.h)
+		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
+		if q, s := refineLattice(bin, frame, 0.02); s >= 0.5 && plausibleQuad(q) {
+			if q, s = refineLattice(bin, q, 0.1); s >= 0.6 && plausibleQuad(q) {
+				cands = append(cands, candidate{quad: q, area: quadArea(q), score: s})
+			}
+		}
+	}
+	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid
 	}
 	best := cands[0]

@@ -30,28 +30,57 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp float64) lattice {
 		pm[i] = v
 	}
 	at := func(x float64) float64 {
-		i := int(math.Round(x))
-		if i < 0 || i >= n {
+		i := int(x + 0.5)
+		if x < 0 || i >= n {
 			return 0
 		}
 		return pm[i]
 	}
+	// wide is the mean profile over a window of about a tenth of a cell:
+	// box lines are bolder than cell lines, so they are wider there.
+	cum := make([]float64, n+1)
+	for i, v := range p {
+		cum[i+1] = cum[i] + v
+	}
+	wide := func(x, s float64) float64 {
+		r := max(1, int(s*0.06+0.5))
+		i := int(x + 0.5)
+		lo, hi := max(0, i-r), min(n, i+r+1)
+		if lo >= hi {
+			return 0
+		}
+		return (cum[hi] - cum[lo]) / float64(hi-lo)
+	}
+	score := func(o, s float64) float64 {
+		on, off, thick, thin := 0.0, 0.0, 0.0, 0.0
+		for k := range 10 {
+			x := o + float64(k)*s
+			on += at(x)
+			if k%3 == 0 {
+				thick += wide(x, s) / 4
+			} else {
+				thin += wide(x, s) / 6
+			}
+		}
+		for k := range 9 {
+			off += at(o + (float64(k)+0.5)*s)
+		}
+		return on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) + 0.5*(thick-thin) - 0.1*math.Abs(o-oExp)/s
+	}
+	// Coarse search, then a fine one around the best coarse lattice.
 	best := lattice{score: math.Inf(-1)}
-	for s := sMin; s <= sMax; s += 0.25 {
-		for o := math.Max(0, oMin); o <= oMax && o+9*s < float64(n); o += 0.5 {
-			on, off := 0.0, 0.0
-			for k := range 10 {
-				on += at(o + float64(k)*s)
-			}
-			for k := range 9 {
-				off += at(o + (float64(k)+0.5)*s)
-			}
-			sc := on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) - 0.1*math.Abs(o-oExp)/s
-			if sc > best.score {
-				best = lattice{o: o, s: s, score: sc}
+	search := func(s0, s1, ds, o0, o1, do float64) {
+		for s := s0; s <= s1; s += ds {
+			for o := math.Max(0, o0); o <= o1 && o+9*s < float64(n); o += do {
+				if sc := score(o, s); sc > best.score {
+					best = lattice{o: o, s: s, score: sc}
+				}
 			}
 		}
 	}
+	search(sMin, sMax, 1, oMin, oMax, 1)
+	c := best
+	search(math.Max(sMin, c.s-1), math.Min(sMax, c.s+1), 0.25, c.o-1.5, c.o+1.5, 0.5)
 	return best
 }
 
@@ -139,8 +168,10 @@ func refineLattice(b *binImg, q Quad, m float64) (Quad, float64) {
 	return out, score
 }
 
-// latticePresence returns the share of the lattice's 10 lines that stand
-// out clearly from the profile halfway between lines.
+// latticePresence returns how clearly the lattice's lines stand out from
+// the profile halfway between lines: the share of the 4 box lines (0, 3, 6,
+// 9) present counts twice as much as the share of the 6 thin lines, which
+// some newspapers print dotted or faint.
 func latticePresence(p []float64, l lattice) float64 {
 	n := len(p)
 	at := func(x float64) float64 {
@@ -157,13 +188,17 @@ func latticePresence(p []float64, l lattice) float64 {
 	for k := range 9 {
 		off += at(l.o+(float64(k)+0.5)*l.s) / 9
 	}
-	present := 0
+	thick, thin := 0, 0
 	for k := range 10 {
 		if v := at(l.o + float64(k)*l.s); v > 0.15 && v > 2*off {
-			present++
+			if k%3 == 0 {
+				thick++
+			} else {
+				thin++
+			}
 		}
 	}
-	return float64(present) / 10
+	return (2*float64(thick)/4 + float64(thin)/6) / 3
 }
 
 func unit(p Point) Point {
