@@ -1,0 +1,293 @@
+// Owned by the forcing-chain engineer; registered via init in net_register.go.
+
+package human
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file finds forcing chains and forcing nets with the implication
+// engine of net_prop.go.
+//
+// Contradiction: an assumption (a candidate true, or false) whose
+// consequences break the rules (a candidate both true and false, a cell
+// without candidates, a digit without a place in a unit) is wrong, so the
+// candidate is false (or true).
+//
+// Verity: when every possibility of a cell (its candidates), of a digit in
+// a unit (its places), or of a candidate (true or false) leads to the same
+// fact, the fact is true.
+//
+// Forcing chains use only the links of the grid as it is (bivalue cells
+// and digits with two places in a unit); forcing nets also use the cells
+// and units that the assumption leaves with one candidate, which makes a
+// fact depend on several earlier ones.
+
+// netNetMaxDepth bounds the depth of forcing-net propagation, so proofs
+// stay readable and a step stays fast.
+const netNetMaxDepth = 24
+
+// netIsNet reports whether a proof uses a fact with several parents.
+func netIsNet(p *netProp, proof []int) bool {
+	for _, l := range proof {
+		if len(p.parents(l)) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// findNetContradiction finds the assumption with the shortest way to a
+// contradiction, in chain or net mode.
+func findNetContradiction(s *state, net bool) (Step, bool) {
+	p := newNetProp(s, net)
+	p.stopOnContra = true
+	limit := netNumLits
+	if net {
+		limit = netNetMaxDepth
+	}
+	bestDepth, bestSize, best := limit, 1<<30, -1
+	for c := range s.empty.all() {
+		for m := s.cand[c]; m != 0; m &= m - 1 {
+			x := netCand(c, m.firstDigit())
+			for _, on := range []bool{false, true} {
+				l := netLit(x, on)
+				p.maxDepth = bestDepth
+				p.start(l)
+				if !p.run() || p.contraDepth > bestDepth {
+					continue
+				}
+				size := len(p.proof(p.contraLits()...))
+				if p.contraDepth < bestDepth || size < bestSize {
+					bestDepth, bestSize, best = p.contraDepth, size, l
+				}
+			}
+		}
+	}
+	if best < 0 {
+		return Step{}, false
+	}
+	p.maxDepth = bestDepth
+	p.start(best)
+	p.run()
+	return netContraStep(p, best), true
+}
+
+// netContraStep writes the step of the contradiction p found from premise.
+func netContraStep(p *netProp, premise int) Step {
+	targets := p.contraLits()
+	netSortByOrder(p, targets)
+	proof := p.proof(targets...)
+	st := Step{Technique: ForcingChainContr}
+	kind := "chain"
+	if netIsNet(p, proof) {
+		st.Technique, kind = ForcingNetContr, "net"
+	}
+	seen := map[[2]int]bool{}
+	netDecorate(&st, p, proof, seen)
+	x := netLitCand(premise)
+	c, d := netCandCell(x), netCandDigit(x)
+	body := netNarrate(p, targets, map[int]bool{})
+	var concl string
+	if netLitOn(premise) {
+		st.Eliminations = []Candidate{{c, d}}
+		concl = fmt.Sprintf("So %s is not %d.", cellName(c), d)
+		st.Nudge = fmt.Sprintf("Try assuming %s is %d and follow the consequences.", cellName(c), d)
+		st.Area = fmt.Sprintf("A forcing %s shows that %s can't be %d: assuming it leads to a contradiction.", kind, cellName(c), d)
+	} else {
+		st.Placements = []Candidate{{c, d}}
+		concl = fmt.Sprintf("So %s must be %d.", cellName(c), d)
+		st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the consequences.", cellName(c), d)
+		st.Area = fmt.Sprintf("A forcing %s shows that %s must be %d: assuming otherwise leads to a contradiction.", kind, cellName(c), d)
+	}
+	if p.contra == netContraUnit {
+		st.Units = append(st.Units, unitOf(p.contraUnit))
+	}
+	st.Explanation = fmt.Sprintf("Suppose %s. %s %s %s", netAssume(premise), body, netContraText(p), concl)
+	netConclude(&st)
+	return st
+}
+
+// netBranches is a set of possibilities of which one must hold: the
+// candidates of a cell, the places of a digit in a unit, or a candidate
+// true or false.
+type netBranches struct {
+	lits []int
+	// intro says what the possibilities are, like "r3c5 can only be 2,
+	// 7 or 9."; nudge is the level-1 hint.
+	intro, nudge string
+}
+
+// netVerityGroups lists the sets of possibilities of s.
+func netVerityGroups(s *state) []netBranches {
+	var out []netBranches
+	for c := range s.empty.all() {
+		var ls []int
+		for m := s.cand[c]; m != 0; m &= m - 1 {
+			ls = append(ls, netLit(netCand(c, m.firstDigit()), true))
+		}
+		out = append(out, netBranches{ls,
+			fmt.Sprintf("%s can only be %s.", cellName(c), orDigitList(s.cand[c])),
+			fmt.Sprintf("Try each candidate of %s in turn and see what they all lead to.", cellName(c))})
+	}
+	for u := range 27 {
+		for d := 1; d <= 9; d++ {
+			up := s.unitPos(u, d)
+			if up.count() < 2 {
+				continue
+			}
+			var ls []int
+			for q := range up.all() {
+				ls = append(ls, netLit(netCand(q, d), true))
+			}
+			out = append(out, netBranches{ls,
+				fmt.Sprintf("In %s, %d can only go in %s.", unitName(u), d, joinList(netCellNames(up.list()), "or")),
+				fmt.Sprintf("Try each place for %d in %s in turn and see what they all lead to.", d, unitName(u))})
+		}
+	}
+	for c := range s.empty.all() {
+		if s.cand[c].count() == 2 {
+			continue // the cell's own group covers it
+		}
+		for m := s.cand[c]; m != 0; m &= m - 1 {
+			d := m.firstDigit()
+			x := netCand(c, d)
+			out = append(out, netBranches{[]int{netLit(x, true), netLit(x, false)},
+				fmt.Sprintf("%s either is %d or is not.", cellName(c), d),
+				fmt.Sprintf("Try %s both as %d and as not %d and see what both lead to.", cellName(c), d, d)})
+		}
+	}
+	return out
+}
+
+// netCellNames returns the names of cells.
+func netCellNames(cells []int) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = cellName(c)
+	}
+	return out
+}
+
+// netReach is what one propagation reached: literals and their depths.
+type netReach struct {
+	lits  []int16
+	depth []uint16
+	contr bool
+}
+
+// findNetVerity finds a set of possibilities that all lead to the same
+// fact, with the shortest total depth.
+func findNetVerity(s *state, net bool) (Step, bool) {
+	p := newNetProp(s, net)
+	p.stopOnContra = true
+	if net {
+		p.maxDepth = netNetMaxDepth
+	}
+	reach := make(map[int]*netReach)
+	get := func(l int) *netReach {
+		if r, ok := reach[l]; ok {
+			return r
+		}
+		p.start(l)
+		p.run()
+		r := &netReach{lits: append([]int16(nil), p.queue...), contr: p.contra != netNoContra}
+		r.depth = make([]uint16, len(r.lits))
+		for i, q := range r.lits {
+			r.depth[i] = p.depth[q]
+		}
+		reach[l] = r
+		return r
+	}
+	var count [netNumLits]uint8
+	var sum [netNumLits]int32
+	var stamp [netNumLits]int32
+	bestSum, bestLit, bestGroup := int32(1<<30), -1, -1
+	groups := netVerityGroups(s)
+	for gi, g := range groups {
+		ok := true
+		for _, b := range g.lits {
+			if get(b).contr {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for bi, b := range g.lits {
+			r := get(b)
+			for i, ql := range r.lits {
+				l := int(ql)
+				if i == 0 {
+					continue // the premise
+				}
+				if bi == 0 {
+					stamp[l], count[l], sum[l] = int32(gi+1), 1, int32(r.depth[i])
+					continue
+				}
+				if stamp[l] == int32(gi+1) && int(count[l]) == bi {
+					count[l]++
+					sum[l] += int32(r.depth[i])
+				}
+			}
+		}
+		last := get(g.lits[len(g.lits)-1])
+		for i, ql := range last.lits {
+			l := int(ql)
+			if i == 0 || stamp[l] != int32(gi+1) || int(count[l]) != len(g.lits) {
+				continue
+			}
+			// Prefer short proofs, then placements.
+			v := 2 * sum[l]
+			if !netLitOn(l) {
+				v++
+			}
+			if v < bestSum {
+				bestSum, bestLit, bestGroup = v, l, gi
+			}
+		}
+	}
+	if bestLit < 0 {
+		return Step{}, false
+	}
+	return netVerityStep(p, groups[bestGroup], bestLit), true
+}
+
+// netVerityStep writes the step of the possibilities g that all lead to
+// literal target.
+func netVerityStep(p *netProp, g netBranches, target int) Step {
+	st := Step{Technique: ForcingChainVer}
+	seen := map[[2]int]bool{}
+	var parts []string
+	isNet := false
+	for _, b := range g.lits {
+		p.start(b)
+		p.run()
+		proof := p.proof(target)
+		isNet = isNet || netIsNet(p, proof)
+		netDecorate(&st, p, proof, seen)
+		body := netNarrate(p, []int{target}, map[int]bool{})
+		parts = append(parts, fmt.Sprintf("Suppose %s. %s", netAssume(b), body))
+	}
+	kind := "chain"
+	if isNet {
+		st.Technique, kind = ForcingNetVer, "net"
+	}
+	x := netLitCand(target)
+	c, d := netCandCell(x), netCandDigit(x)
+	var concl string
+	if netLitOn(target) {
+		st.Placements = []Candidate{{c, d}}
+		concl = fmt.Sprintf("Either way, %s is %d.", cellName(c), d)
+	} else {
+		st.Eliminations = []Candidate{{c, d}}
+		concl = fmt.Sprintf("Either way, %s is not %d, so %d can be removed from it.", cellName(c), d, d)
+	}
+	st.Nudge = g.nudge
+	st.Area = fmt.Sprintf("A forcing %s: %s Every possibility leads to the same conclusion.", kind, g.intro)
+	st.Explanation = g.intro + " " + strings.Join(parts, " ") + " " + concl
+	netConclude(&st)
+	return st
+}

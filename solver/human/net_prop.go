@@ -1,0 +1,327 @@
+// Owned by the forcing-chain engineer; registered via init in net_register.go.
+
+package human
+
+// This file holds the implication engine shared by the nice-loop / AIC
+// search and the forcing chains and nets: a breadth-first propagation
+// over "literals", a candidate being true or false, that records why each
+// literal was reached so the proof can be written out and drawn.
+//
+// A literal is netLit(cand, on): cand is cell*9+digit-1 and on says
+// whether the candidate is assumed true (the cell holds the digit) or
+// false. The links are the usual ones of chains:
+//
+//   - weak: a true candidate makes every candidate of the same cell and
+//     every candidate of the same digit in a cell it sees false;
+//   - strong: a false candidate makes the other candidate of a bivalue cell
+//     true, and the other place of a digit with two places in a unit true.
+//
+// In net mode a false candidate also makes a candidate true when it is the
+// last one left in its cell, or the last place of its digit in a unit, after
+// all the candidates the propagation has made false so far (naked and
+// hidden singles, each with several parents).
+
+// netNumCands is the number of candidates of a 9x9 grid.
+const netNumCands = 729
+
+// netNumLits is the number of literals: every candidate true or false.
+const netNumLits = 2 * netNumCands
+
+func netCand(c, d int) int   { return c*9 + d - 1 }
+func netCandCell(x int) int  { return x / 9 }
+func netCandDigit(x int) int { return x%9 + 1 }
+func netCandOf(x int) Candidate {
+	return Candidate{netCandCell(x), netCandDigit(x)}
+}
+
+// netLit returns the literal "candidate x is true" (on) or "is false".
+func netLit(x int, on bool) int {
+	if on {
+		return 2*x + 1
+	}
+	return 2 * x
+}
+
+func netLitCand(l int) int  { return l >> 1 }
+func netLitOn(l int) bool   { return l&1 == 1 }
+func netLitNot(l int) int   { return l ^ 1 }
+func netLitCell(l int) int  { return netCandCell(l >> 1) }
+func netLitDigit(l int) int { return netCandDigit(l >> 1) }
+
+// Reasons a literal was reached.
+const (
+	netWhyPremise  int8 = iota // the assumption itself
+	netWhyCell                 // false: the cell holds another digit (parent)
+	netWhyUnit                 // false: a cell of the same unit holds the digit (parent)
+	netWhyCellLast             // true: the other candidates of the cell are false
+	netWhyUnitLast             // true: the other places of the digit in the unit are false
+)
+
+// Kinds of contradiction.
+const (
+	netNoContra    = iota
+	netContraClash // a candidate both true and false
+	netContraCell  // a cell without candidates
+	netContraUnit  // a digit without a place in a unit
+)
+
+// netProp is the scratch space of one propagation. It is reused between
+// propagations: stamp marks which literals the current one reached.
+type netProp struct {
+	s   *state
+	net bool
+	// gen is the number of the current propagation; a literal l was
+	// reached by it when stamp[l] == gen.
+	gen   uint32
+	stamp [netNumLits]uint32
+	depth [netNumLits]uint16
+	// order is the position of each reached literal in the order of
+	// discovery, so proofs can be written in that order.
+	order  [netNumLits]uint16
+	parent [netNumLits]int16 // the parent literal for netWhyCell and netWhyUnit
+	why    [netNumLits]int8
+	unit   [netNumLits]int8 // the unit for netWhyUnit and netWhyUnitLast
+	queue  []int16
+	// cellLeft and unitLeft count the candidates of each cell and the
+	// places of each digit in each unit not yet made false.
+	cellLeft [81]int8
+	unitLeft [27][10]int8
+	// origCell and origUnit are the counts in s.
+	origCell [81]int8
+	origUnit [27][10]int8
+	// maxDepth stops the propagation at that depth (0: no limit).
+	maxDepth int
+	// stopOnContra makes the propagation stop at the first
+	// contradiction.
+	stopOnContra bool
+	// The first contradiction found: kind, and the literal (clash), cell
+	// or unit and digit.
+	contra      int
+	contraLit   int
+	contraCell  int
+	contraUnit  int
+	contraDigit int
+	contraDepth int
+}
+
+// newNetProp returns a propagation engine over the candidates of s; net
+// selects forcing-net propagation (singles with several parents).
+func newNetProp(s *state, net bool) *netProp {
+	p := &netProp{s: s, net: net, queue: make([]int16, 0, netNumLits)}
+	for c := range s.empty.all() {
+		p.origCell[c] = int8(s.cand[c].count())
+	}
+	for u := range 27 {
+		for d := 1; d <= 9; d++ {
+			p.origUnit[u][d] = int8(s.unitPos(u, d).count())
+		}
+	}
+	return p
+}
+
+// reached reports whether the current propagation reached literal l.
+func (p *netProp) reached(l int) bool { return p.stamp[l] == p.gen }
+
+// start begins a new propagation from the given premises (literals).
+func (p *netProp) start(premises ...int) {
+	p.gen++
+	if p.gen == 0 { // wrapped: clear the stamps
+		p.stamp = [netNumLits]uint32{}
+		p.gen = 1
+	}
+	p.queue = p.queue[:0]
+	p.cellLeft = p.origCell
+	p.unitLeft = p.origUnit
+	p.contra = netNoContra
+	for _, l := range premises {
+		p.add(l, netWhyPremise, -1, -1, 0)
+	}
+}
+
+// add records literal l with its reason; it returns false when the
+// propagation must stop on a contradiction.
+func (p *netProp) add(l int, why int8, parent, unit, depth int) bool {
+	if p.reached(l) {
+		return true
+	}
+	p.stamp[l] = p.gen
+	p.depth[l] = uint16(depth)
+	p.order[l] = uint16(len(p.queue))
+	p.parent[l] = int16(parent)
+	p.why[l] = why
+	p.unit[l] = int8(unit)
+	p.queue = append(p.queue, int16(l))
+	if p.reached(netLitNot(l)) && p.contra == netNoContra {
+		p.contra, p.contraLit, p.contraDepth = netContraClash, l, depth
+		if p.stopOnContra {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedUnit returns a unit holding both cells, preferring the box when
+// the cells share one and a line too (a row or column is named first when
+// they share only that).
+func netSharedUnit(a, b int) int {
+	switch {
+	case rowOf[a] == rowOf[b]:
+		return rowOf[a]
+	case colOf[a] == colOf[b]:
+		return 9 + colOf[a]
+	}
+	return 18 + boxOf[a]
+}
+
+// run propagates until nothing new follows, the depth limit is reached or,
+// with stopOnContra, a contradiction appears. It reports whether a
+// contradiction was found.
+func (p *netProp) run() bool {
+	s := p.s
+	for qi := 0; qi < len(p.queue); qi++ {
+		if p.contra != netNoContra && p.stopOnContra {
+			return true
+		}
+		l := int(p.queue[qi])
+		dep := int(p.depth[l])
+		if p.maxDepth > 0 && dep >= p.maxDepth {
+			continue
+		}
+		x := netLitCand(l)
+		c, d := netCandCell(x), netCandDigit(x)
+		if netLitOn(l) {
+			for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
+				e := m.firstDigit()
+				if !p.add(netLit(netCand(c, e), false), netWhyCell, l, -1, dep+1) {
+					return true
+				}
+			}
+			for q := range peers[c].and(s.pos[d]).all() {
+				if !p.add(netLit(netCand(q, d), false), netWhyUnit, l, netSharedUnit(c, q), dep+1) {
+					return true
+				}
+			}
+			continue
+		}
+		// A false candidate: count it out of its cell and units.
+		p.cellLeft[c]--
+		switch left := p.cellLeft[c]; {
+		case left == 0:
+			if p.contra == netNoContra {
+				p.contra, p.contraCell, p.contraDepth = netContraCell, c, dep
+			}
+			if p.stopOnContra {
+				return true
+			}
+		case left == 1 && (p.net || p.origCell[c] == 2):
+			for m := s.cand[c]; m != 0; m &= m - 1 {
+				e := m.firstDigit()
+				if !p.reached(netLit(netCand(c, e), false)) {
+					if !p.add(netLit(netCand(c, e), true), netWhyCellLast, -1, -1, dep+1) {
+						return true
+					}
+					break
+				}
+			}
+		}
+		for _, u := range cellUnits[c] {
+			p.unitLeft[u][d]--
+			switch left := p.unitLeft[u][d]; {
+			case left == 0:
+				if p.contra == netNoContra {
+					p.contra, p.contraUnit, p.contraDigit, p.contraDepth = netContraUnit, u, d, dep
+				}
+				if p.stopOnContra {
+					return true
+				}
+			case left == 1 && (p.net || p.origUnit[u][d] == 2):
+				for q := range s.unitPos(u, d).all() {
+					if !p.reached(netLit(netCand(q, d), false)) {
+						if !p.add(netLit(netCand(q, d), true), netWhyUnitLast, -1, u, dep+1) {
+							return true
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	return p.contra != netNoContra
+}
+
+// parents returns the literals that literal l was derived from.
+func (p *netProp) parents(l int) []int {
+	s := p.s
+	x := netLitCand(l)
+	c, d := netCandCell(x), netCandDigit(x)
+	switch p.why[l] {
+	case netWhyCell, netWhyUnit:
+		return []int{int(p.parent[l])}
+	case netWhyCellLast:
+		var out []int
+		for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
+			out = append(out, netLit(netCand(c, m.firstDigit()), false))
+		}
+		return out
+	case netWhyUnitLast:
+		var out []int
+		for q := range s.unitPos(int(p.unit[l]), d).all() {
+			if q != c {
+				out = append(out, netLit(netCand(q, d), false))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// contraLits returns the literals whose joint truth is the contradiction
+// found.
+func (p *netProp) contraLits() []int {
+	switch p.contra {
+	case netContraClash:
+		return []int{netLitNot(p.contraLit), p.contraLit}
+	case netContraCell:
+		var out []int
+		for m := p.s.cand[p.contraCell]; m != 0; m &= m - 1 {
+			out = append(out, netLit(netCand(p.contraCell, m.firstDigit()), false))
+		}
+		return out
+	case netContraUnit:
+		var out []int
+		for q := range p.s.unitPos(p.contraUnit, p.contraDigit).all() {
+			out = append(out, netLit(netCand(q, p.contraDigit), false))
+		}
+		return out
+	}
+	return nil
+}
+
+// proof returns the literals needed to derive the targets, in the order
+// of discovery (so every literal comes after its parents).
+func (p *netProp) proof(targets ...int) []int {
+	var seen [(netNumLits + 63) / 64]uint64
+	var out []int
+	stack := append([]int(nil), targets...)
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[l>>6]&(1<<uint(l&63)) != 0 {
+			continue
+		}
+		seen[l>>6] |= 1 << uint(l&63)
+		out = append(out, l)
+		stack = append(stack, p.parents(l)...)
+	}
+	netSortByOrder(p, out)
+	return out
+}
+
+// netSortByOrder sorts literals by the order in which p reached them.
+func netSortByOrder(p *netProp, ls []int) {
+	for i := 1; i < len(ls); i++ {
+		for j := i; j > 0 && p.order[ls[j]] < p.order[ls[j-1]]; j-- {
+			ls[j], ls[j-1] = ls[j-1], ls[j]
+		}
+	}
+}
