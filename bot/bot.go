@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -197,7 +198,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 	}()
 	if ok, wait := b.rate.allow(req.UserID); !ok {
 		out.Result = "rate_limited"
-		secs := int(wait.Seconds()) + 1
+		secs := max(1, int(math.Ceil(wait.Seconds())))
 		return Reply{
 			Text: fmt.Sprintf("You're sending requests faster than I can keep up with (the limit is %d a minute). Please try again in %d second%s.",
 				b.opt.UserRate, secs, plural(secs)),

@@ -27,10 +27,14 @@ type Engines struct {
 	DrawGrid func(g solver.Grid, doubtful []int) ([]byte, error)
 	// DrawSolution draws a solution, the givens of puzzle set apart.
 	DrawSolution func(puzzle, solution solver.Grid) ([]byte, error)
-	// DrawHint draws a step on the grid it applies to.
-	DrawHint func(g solver.Grid, s human.Step) ([]byte, error)
-	// DrawWrong draws a player's grid with the wrong cells marked.
-	DrawWrong func(current solver.Grid, wrong []int) ([]byte, error)
+	// DrawHint draws step s at a level of help (1 to 3) on before, the
+	// grid it applies to, with the pencil marks cands it was found with
+	// (nil for the basic ones). The digits of puzzle are drawn as givens.
+	// Below level 3 the picture must not show the answer.
+	DrawHint func(puzzle, before solver.Grid, cands []uint32, s human.Step, level int) ([]byte, error)
+	// DrawWrong draws a player's grid with the wrong cells marked, the
+	// digits of puzzle as givens.
+	DrawWrong func(puzzle, current solver.Grid, wrong []int) ([]byte, error)
 	// DrawOnPhoto writes the missing digits of solution onto the photo.
 	DrawOnPhoto func(photo []byte, r Reading, solution solver.Grid) ([]byte, error)
 }
@@ -51,6 +55,10 @@ type StepAt struct {
 	// Before is the grid before the step (the puzzle plus the placements
 	// of the earlier steps).
 	Before solver.Grid
+	// Candidates are the pencil marks the step was found with: bit d of
+	// element i set when d is a candidate of cell i; nil for the basic
+	// ones of Before.
+	Candidates []uint32
 	// Step is the step itself.
 	Step human.Step
 }

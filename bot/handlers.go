@@ -249,7 +249,9 @@ func (b *Bot) rating(ctx context.Context, g solver.Grid) (ratingText, error) {
 	}
 	r, err := b.opt.Engines.Rate(ctx, g)
 	if err != nil {
-		b.log.Error("rating failed", "grid", g.String(), "err", err)
+		if !errors.Is(err, human.ErrNot9x9) {
+			b.log.Error("rating failed", "grid", g.String(), "err", err)
+		}
 		return ratingText{}, err
 	}
 	return ratingText(r), nil
@@ -261,6 +263,9 @@ func (b *Bot) rateReply(ctx context.Context, pz puzzle) (Reply, error) {
 		return Reply{}, userErrorf(nil, "Rating is not available on this bot right now; /solve and /check work.")
 	}
 	r, err := b.rating(ctx, pz.grid)
+	if errors.Is(err, human.ErrNot9x9) {
+		return Reply{}, userErrorf(err, "Ratings work on 9x9 puzzles only; /solve handles this one.")
+	}
 	if err != nil {
 		return Reply{}, fmt.Errorf("rate %s: %w", pz.grid, err)
 	}
@@ -277,6 +282,9 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 		return Reply{}, userErrorf(nil, "This grid is already full: there is nothing left to hint.")
 	}
 	st, err := b.opt.Engines.Step(ctx, pz.grid, n)
+	if errors.Is(err, human.ErrNot9x9) {
+		return Reply{}, userErrorf(err, "Hints work on 9x9 puzzles only; /solve handles this one.")
+	}
 	if errors.Is(err, ErrNoMoreSteps) {
 		return Reply{Text: "No steps left: that was the last one, the puzzle is solved!\n" + solutionText(pz.solution), Ephemeral: ephemeral}, nil
 	}
@@ -306,7 +314,7 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 		if b.opt.Engines.DrawHint == nil {
 			return nil, errUnavailable
 		}
-		return b.opt.Engines.DrawHint(st.Before, stepAtLevel(s, level))
+		return b.opt.Engines.DrawHint(pz.grid, st.Before, st.Candidates, s, level)
 	}); ok {
 		rep.Files = append(rep.Files, f)
 	}
@@ -343,19 +351,6 @@ func hintButtons(g solver.Grid, n, level int) ([]Button, error) {
 	}
 	out = append(out, Button{Label: "Show solution", CustomID: id, Style: StyleDanger})
 	return out, nil
-}
-
-// stepAtLevel keeps of s what a picture may show at a level: where to look
-// at level 1, the pattern at level 2, everything at level 3.
-func stepAtLevel(s human.Step, level int) human.Step {
-	switch level {
-	case 1:
-		return human.Step{Technique: s.Technique, Units: s.Units, Nudge: s.Nudge}
-	case 2:
-		return human.Step{Technique: s.Technique, Units: s.Units, Cells: s.Cells, Highlights: s.Highlights,
-			Links: s.Links, Nudge: s.Nudge, Area: s.Area}
-	}
-	return s
 }
 
 func firstOf(s ...string) string {
@@ -414,7 +409,7 @@ func (b *Bot) check(_ context.Context, pz puzzle, current string, ephemeral bool
 		if b.opt.Engines.DrawWrong == nil {
 			return nil, errUnavailable
 		}
-		return b.opt.Engines.DrawWrong(cur, wrong)
+		return b.opt.Engines.DrawWrong(pz.grid, cur, wrong)
 	}); ok {
 		rep.Files = append(rep.Files, f)
 	}
