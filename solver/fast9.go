@@ -353,9 +353,13 @@ func (x *search9) found(st *state9) {
 }
 
 // guess branches on a cell with two candidates if there is one, else on the
-// first unsolved cell, trying each of its digits in turn.
+// first unsolved cell, trying each of its digits in turn: all but the last
+// on a copy of the state, the last in place.
+var guessMode = 5
+
 func (x *search9) guess(st *state9, depth int) {
 	b, p := -1, 0
+	most := 0
 	for bb := range 3 {
 		u := st.unsolved[bb]
 		var r1, r2, r3 uint32
@@ -365,9 +369,12 @@ func (x *search9) guess(st *state9, depth int) {
 			r2 |= r1 & v
 			r1 |= v
 		}
-		if two := u & r2 &^ r3; two != 0 {
+		// Measured on the benchmark lists: guessing in the band with the
+		// most cells of two candidates leaves a smaller tree than the
+		// first such cell.
+		if two := u & r2 &^ r3; bits.OnesCount32(two) > most {
+			most = bits.OnesCount32(two)
 			b, p = bb, bits.TrailingZeros32(two)
-			break
 		}
 	}
 	if b < 0 {
