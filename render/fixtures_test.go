@@ -62,6 +62,19 @@ var hiddenSingle = human.Step{
 	Explanation: "In box 2, 8 can only go in r1c6: the other cells see an 8 in row 3, column 4 or column 5.",
 }
 
+// nakedSingle is r5c5 of classic, which can only be 5, written as the
+// hint engine does: its units cross at the cell.
+var nakedSingle = human.Step{
+	Technique:   "Naked Single",
+	Placements:  []human.Candidate{cand(5, 5, 5)},
+	Cells:       []int{cell(5, 5)},
+	Units:       []solver.Unit{{Kind: solver.Row, Index: 4}, {Kind: solver.Column, Index: 4}, {Kind: solver.Box, Index: 4}},
+	Highlights:  []human.Highlight{{Candidate: cand(5, 5, 5)}},
+	Nudge:       "Look at box 5: one of its cells has only one possible digit left.",
+	Area:        "There is a naked single in r5c5: only one digit fits there.",
+	Explanation: "r5c5 can only be 5: every other digit is already in row 5, column 5 or box 5.",
+}
+
 // pointing is a locked candidates step of hardNow: in box 3 the 8s are
 // all in column 9, so 8 goes from r4c9 and r6c9.
 var pointing = human.Step{
@@ -149,6 +162,9 @@ func goldenCases() []goldenCase {
 		}},
 		{"hint9-single-3-light", func() (*image.Paletted, error) {
 			return Hint(classic, classic, nil, hiddenSingle, LevelFull, withSize(Options{Labels: true}))
+		}},
+		{"hint9-naked-2-light", func() (*image.Paletted, error) {
+			return Hint(classic, classic, nil, nakedSingle, LevelArea, withSize(Options{Labels: true}))
 		}},
 		{"hint9-pointing-3-dark", func() (*image.Paletted, error) {
 			return Hint(hard, hardNow, nil, pointing, LevelFull, withSize(dark(Options{Labels: true})))

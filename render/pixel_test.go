@@ -152,18 +152,38 @@ func TestPixelsHint(t *testing.T) {
 				if n := count(img, image.Rect(0, 0, DefaultSize, DefaultSize), pal.Target); n != 0 {
 					t.Errorf("level %d shows the target colour in %d pixels, want none", level, n)
 				}
+				// Both texts name box 2 only: its cells are shaded,
+				// the proving cells outside it are not.
 				if got := at(img, target); !same(got, pal.UnitShade) {
 					t.Errorf("level %d: target cell background is %v, want the unit shade %v", level, got, pal.UnitShade)
 				}
-				wantProof := pal.CellShade
-				if level == LevelNudge {
-					wantProof = pal.Background
-				}
-				if got := at(img, proof); !same(got, wantProof) {
-					t.Errorf("level %d: proving cell background is %v, want %v", level, got, wantProof)
+				if got := at(img, proof); !same(got, pal.Background) {
+					t.Errorf("level %d: proving cell background is %v, want %v", level, got, pal.Background)
 				}
 			})
 		}
+		// A naked single's units cross at its cell; its nudge names the
+		// box only, its area the cell.
+		t.Run(theme.String()+"/naked single", func(t *testing.T) {
+			for _, c := range []struct {
+				level int
+				cell  int
+				want  color.RGBA
+			}{
+				{LevelNudge, cell(4, 4), pal.UnitShade},
+				{LevelNudge, cell(5, 1), pal.Background},
+				{LevelNudge, cell(1, 5), pal.Background},
+				{LevelArea, cell(5, 5), pal.CellShade},
+				{LevelArea, cell(4, 4), pal.Background},
+				{LevelFull, cell(5, 1), pal.UnitShade},
+				{LevelFull, cell(5, 5), pal.TargetShade},
+			} {
+				img := decoder(t)(Hint(classic, classic, nil, nakedSingle, c.level, opt))
+				if got := at(img, c.cell); !same(got, c.want) {
+					t.Errorf("level %d: %s background is %v, want %v", c.level, solver.CellName(c.cell/9, c.cell%9), got, c.want)
+				}
+			}
+		})
 	}
 }
 

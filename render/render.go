@@ -6,7 +6,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
@@ -237,11 +240,11 @@ func Wrong(puzzle, current solver.Grid, wrong []int, opt Options) (*image.Palett
 
 // Hint levels: how much of a step a picture shows.
 const (
-	// LevelNudge shades where to look: the step's units, or its cells
-	// when it names no unit.
+	// LevelNudge shades the rows, columns, boxes and cells that the
+	// step's Nudge names ("Look at box 5 for a 7.").
 	LevelNudge = 1
-	// LevelArea adds the cells that prove the step and the pattern's
-	// candidates, without the answer.
+	// LevelArea shades the places the step's Area names and marks the
+	// pattern's candidates, without the answer.
 	LevelArea = 2
 	// LevelFull shows the whole step: the placed digit in a ringed cell,
 	// the eliminated candidates struck through and the chain's links.
@@ -256,8 +259,11 @@ const (
 //
 // Pencil marks are drawn when opt.Candidates is set, and whenever the
 // step's picture needs them: eliminations, highlighted candidates or chain
-// links. Levels below [LevelFull] never show the answer: neither the placed
-// digit nor the eliminated candidates are marked.
+// links. Levels below [LevelFull] shade only the places their text names
+// (a step without text falls back on its first unit at level 1 and its
+// units and cells at level 2) and never show the answer: neither the
+// placed digit nor the eliminated candidates are marked, so the picture
+// gives away no more than the words of that level.
 func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level int, opt Options) (*image.Paletted, error) {
 	if level < LevelNudge || level > LevelFull {
 		return nil, fmt.Errorf("render: hint level %d is out of range: it must be 1, 2 or 3", level)
@@ -289,16 +295,24 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 			return nil, err
 		}
 	}
-	// Shading, weakest first: units, then proving cells, then targets.
-	for _, u := range unitsToShade(step, level) {
+	// Shading, weakest first: units, then cells, then targets. Below
+	// the full level, the picture shades what the level's words name,
+	// so that it gives away no more than they do.
+	shadeUnits, shadeCells := step.Units, step.Cells
+	switch level {
+	case LevelNudge:
+		shadeUnits, shadeCells = namedPlaces(current, step.Nudge, step.Units[:min(1, len(step.Units))], nil)
+	case LevelArea:
+		shadeUnits, shadeCells = namedPlaces(current, step.Area, step.Units, withoutAnswers(step))
+
+	}
+	for _, u := range shadeUnits {
 		for _, i := range unitCells(current, u) {
 			v.cells[i].shade = &v.pal.UnitShade
 		}
 	}
-	if level >= LevelArea || len(step.Units) == 0 {
-		for _, i := range step.Cells {
-			v.cells[i].shade = &v.pal.CellShade
-		}
+	for _, i := range shadeCells {
+		v.cells[i].shade = &v.pal.CellShade
 	}
 	// mark adds a candidate to the marks of an empty cell so that what
 	// the step refers to is visible even if cands lacked it.
@@ -339,11 +353,46 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 	return v.draw(), nil
 }
 
-// unitsToShade returns the units a hint picture shades: the step's units;
-// at level 1, when it names none, the units of its placement so that the
-// nudge still says where to look.
-func unitsToShade(step human.Step, level int) []solver.Unit {
-	return step.Units
+// namePattern matches the names of places in a hint's text: "row 3",
+// "column 4", "box 5" and "r5c4".
+var namePattern = regexp.MustCompile(`\b(?:(row|column|box) ([0-9]{1,2})|r([0-9]{1,2})c([0-9]{1,2}))\b`)
+
+// namedPlaces returns the units and cells of g that text names, in order
+// and without repeats. A step without text falls back on the given units
+// and cells.
+func namedPlaces(g solver.Grid, text string, units []solver.Unit, cells []int) ([]solver.Unit, []int) {
+	if strings.TrimSpace(text) == "" {
+		return units, cells
+	}
+	units, cells = nil, nil
+	n := g.Side()
+	for _, m := range namePattern.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" {
+			i, _ := strconv.Atoi(m[2])
+			u := solver.Unit{Kind: map[string]solver.UnitKind{"row": solver.Row, "column": solver.Column, "box": solver.Box}[m[1]], Index: i - 1}
+			if i >= 1 && i <= n && !slices.Contains(units, u) {
+				units = append(units, u)
+			}
+			continue
+		}
+		r, _ := strconv.Atoi(m[3])
+		c, _ := strconv.Atoi(m[4])
+		if r >= 1 && r <= n && c >= 1 && c <= n && !slices.Contains(cells, (r-1)*n+c-1) {
+			cells = append(cells, (r-1)*n+c-1)
+		}
+	}
+	return units, cells
+}
+
+// withoutAnswers returns the step's cells other than those it fills.
+func withoutAnswers(step human.Step) []int {
+	var out []int
+	for _, i := range step.Cells {
+		if !slices.ContainsFunc(step.Placements, func(c human.Candidate) bool { return c.Cell == i }) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // unitCells returns the cells of unit u of g, or nil for a unit that is

@@ -102,7 +102,7 @@ var palettes = [...]Palette{
 		Given:           rgb(0xf2f3f5),
 		Filled:          rgb(0x7fb2ff),
 		Candidate:       rgb(0xa3a9b3),
-		UnitShade:       rgb(0x2c3444),
+		UnitShade:       rgb(0x2f3a52),
 		CellShade:       rgb(0x5e4b14),
 		Target:          rgb(0x3ddc8e),
 		TargetShade:     rgb(0x1d4a33),

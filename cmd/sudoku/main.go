@@ -35,6 +35,7 @@ var commands = []command{
 	{"explain", "explain the whole logical solution of a puzzle, step by step", runExplain},
 	{"rate", "rate the difficulty of puzzles the way HoDoKu does", runRate},
 	{"check", "name the wrong cells of a player's grid", runCheck},
+	{"render", "draw a puzzle, its solution, a hint or a checked grid as a PNG picture", runRender},
 	{"bench", "time the solver on lists of puzzles and check every solution", runBench},
 	{"read", "read the Sudoku in photos, one 81-character line per photo", runRead},
 	{"ocr-report", "measure photo reading against a folder of photos with truth", runOCRReport},
