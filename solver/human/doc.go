@@ -4,4 +4,53 @@
 // rates a puzzle's difficulty the way HoDoKu does.
 //
 // It is pure and does no I/O; it works on 9x9 grids of package solver.
+//
+// # Entry points
+//
+//   - [NextStep] returns the next step for a player's grid (optionally with
+//     pencil marks), after checking the grid: wrong cells come back as a
+//     *[WrongGridError], a complete grid as [ErrSolved].
+//   - [Check] lists the wrong cells of a player's grid.
+//   - [Explain] returns the whole logical solution, [Rate] and [RateSteps]
+//     its HoDoKu rating: the sum of the steps' scores, the level of the
+//     hardest step, raised while the score is above the level's cap.
+//
+// # The ladder
+//
+// The techniques are tried in HoDoKu's default order, with its default
+// scores and levels (techniques.go): singles (singles.go), intersections
+// (intersections.go), locked, naked and hidden subsets (subsets.go),
+// basic, finned and sashimi fish (fish.go), remote pairs and wings
+// (wings.go), skyscrapers, kites, turbot fish and empty rectangles
+// (singledigit.go), uniqueness tests 1-4 and BUG+1 (uniqueness.go, only
+// for puzzles proven unique), simple and multi colours (colouring.go),
+// X-chains, XY-chains, AICs and nice loops (chains.go), ALS-XZ and ALS-XY-
+// Wing (als.go), forcing chains and nets (forcing.go). When none applies,
+// a step labelled BruteForce places the solution's digit in one cell: it
+// is never presented as logic.
+//
+// Every step must be sound: a placement is the digit of the unique
+// solution and an elimination never removes it. The tests check this for
+// every step over the benchmark corpora.
+//
+// # Adding a technique
+//
+//  1. Write a finder in the file of its family (or a new file):
+//     func findX(s *state) (Step, bool). It reads the candidates of s
+//     (s.cand per cell, s.pos per digit, with the tables rowOf, unitSet,
+//     peers and the cellSet and digitMask helpers of state.go) and returns
+//     the first instance that eliminates or places something. It must not
+//     change s.
+//  2. Fill in the Step: Technique (HoDoKu's name, declared as a constant in
+//     techniques.go), Placements or Eliminations, the Cells, Units,
+//     Highlights and Links that prove it, and the three levels of text:
+//     Nudge (where to look, without the answer), Area (the technique and
+//     where) and Explanation (the full step, in plain English).
+//  3. Give the technique its level and score in the techniques table and a
+//     line in the ladder at HoDoKu's index, or call registerFinder from an
+//     init function of its own file. Add its name to techniqueOrder.
+//  4. Add a position to testdata/techniques.txt (see techniques_test.go)
+//     and run go test -run TestTechniques -update to record the expected
+//     step; check the recorded explanation by hand. The corpus tests then
+//     check its soundness on every state where it applies.
 package human

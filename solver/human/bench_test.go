@@ -1,0 +1,81 @@
+package human
+
+import (
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// BenchmarkExplainSample explains the puzzles of testdata/sample.txt.
+func BenchmarkExplainSample(b *testing.B) {
+	ps := readPuzzleFile(b, "testdata/sample.txt", 0, false)
+	grids := make([]solver.Grid, len(ps))
+	for i, p := range ps {
+		grids[i] = solver.MustGrid(p)
+	}
+	i := 0
+	for b.Loop() {
+		if _, err := Explain(grids[i%len(grids)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkExplainTop1465 explains every puzzle of top1465 per iteration
+// and reports the time per puzzle and the p50 and p99 of the time to find
+// one step, over every state met.
+func BenchmarkExplainTop1465(b *testing.B) {
+	ps := sharedPuzzles(b, "puzzles3_magictour_top1465", 0)
+	if n := os.Getenv("HUMAN_BENCH_LIMIT"); n != "" {
+		var k int
+		for _, ch := range n {
+			k = k*10 + int(ch-'0')
+		}
+		ps = ps[:min(k, len(ps))]
+	}
+	benchExplain(b, ps)
+}
+
+// BenchmarkExplain17Clue does the same for the first 300 17-clue puzzles.
+func BenchmarkExplain17Clue(b *testing.B) {
+	benchExplain(b, sharedPuzzles(b, "puzzles2_17_clue", 300))
+}
+
+func benchExplain(b *testing.B, ps []string) {
+	grids := make([]solver.Grid, len(ps))
+	sols := make([]solver.Grid, len(ps))
+	for i, p := range ps {
+		grids[i] = solver.MustGrid(p)
+		sols[i], _ = solver.SolveUnique(grids[i])
+	}
+	var stepTimes []time.Duration
+	for b.Loop() {
+		stepTimes = stepTimes[:0]
+		for i, g := range grids {
+			s := newState(g)
+			s.unique = true
+			info := puzzleInfo{solution: sols[i], unique: true}
+			for !s.solved() {
+				t0 := time.Now()
+				st, err := next(s, info)
+				stepTimes = append(stepTimes, time.Since(t0))
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.apply(&st)
+			}
+		}
+	}
+	slices.Sort(stepTimes)
+	pct := func(p float64) float64 {
+		return float64(stepTimes[int(p*float64(len(stepTimes)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/float64(len(ps)), "ms/puzzle")
+	b.ReportMetric(pct(0.5), "ms-step-p50")
+	b.ReportMetric(pct(0.99), "ms-step-p99")
+	b.ReportMetric(float64(stepTimes[len(stepTimes)-1].Microseconds())/1000, "ms-step-max")
+}
