@@ -1,0 +1,109 @@
+package ocr
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+// TestDetectSynthetic checks that grid detection finds the true corners of
+// synthetic photos to within 1.5% of the grid's side.
+func TestDetectSynthetic(t *testing.T) {
+	for _, tc := range synthCases {
+		t.Run(tc.name, func(t *testing.T) {
+			data, _, truth := synthPhoto(t, tc.o)
+			d, err := Decode(data, DefaultDecodeLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			det, err := Detect(toGray(d.Image))
+			if err != nil {
+				t.Fatalf("Detect: %v", err)
+			}
+			side := math.Hypot(truth[1].X-truth[0].X, truth[1].Y-truth[0].Y)
+			for i := range 4 {
+				e := math.Hypot(det.Corners[i].X-truth[i].X, det.Corners[i].Y-truth[i].Y)
+				if e > 0.015*side {
+					t.Errorf("corner %d at (%.1f,%.1f), want (%.1f,%.1f): %.1f px off (grid side %.0f px)",
+						i, det.Corners[i].X, det.Corners[i].Y, truth[i].X, truth[i].Y, e, side)
+				}
+			}
+		})
+	}
+}
+
+// TestCutCellsSynthetic checks the cells cut from detected grids: every
+// digit's ink lies near the centre of its box, and empty boxes hold no ink
+// in their middle.
+func TestCutCellsSynthetic(t *testing.T) {
+	for _, tc := range synthCases {
+		t.Run(tc.name, func(t *testing.T) {
+			data, puzzle, _ := synthPhoto(t, tc.o)
+			d, err := Decode(data, DefaultDecodeLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := toGray(d.Image)
+			det, err := Detect(g)
+			if err != nil {
+				t.Fatalf("Detect: %v", err)
+			}
+			cells := CutCells(Rectify(g, det.Corners, GridSize))
+			for i := range 81 {
+				r := cells.Rects[i]
+				if r.Dx() < GridSize/9*3/4 || r.Dy() < GridSize/9*3/4 {
+					t.Errorf("cell %d box %v is too small", i, r)
+					continue
+				}
+				ink, cx, cy := centralInk(cells.Img, r)
+				if puzzle.Cell(i) == 0 {
+					if ink > 0.02 {
+						t.Errorf("empty cell %d (%v): %.1f%% ink in its middle", i, r, 100*ink)
+					}
+					continue
+				}
+				if ink < 0.03 {
+					t.Errorf("cell %d with a %d: only %.1f%% ink in its middle", i, puzzle.Cell(i), 100*ink)
+					continue
+				}
+				if math.Abs(cx) > 0.15 || math.Abs(cy) > 0.15 {
+					t.Errorf("cell %d with a %d: ink centred at (%.2f,%.2f) of the box, want near 0", i, puzzle.Cell(i), cx, cy)
+				}
+			}
+		})
+	}
+}
+
+// centralInk returns the share of dark pixels in the middle 70% of r
+// (darker than halfway between the box's darkest and lightest), and their
+// centre relative to r's centre in box sides.
+func centralInk(g *image.Gray, r image.Rectangle) (float64, float64, float64) {
+	lo, hi := 255, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			v := int(g.GrayAt(x, y).Y)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if hi-lo < 60 {
+		return 0, 0, 0
+	}
+	th := (lo + hi) / 2
+	in := image.Rect(r.Min.X+r.Dx()*15/100, r.Min.Y+r.Dy()*15/100, r.Max.X-r.Dx()*15/100, r.Max.Y-r.Dy()*15/100)
+	n, sx, sy := 0, 0.0, 0.0
+	for y := in.Min.Y; y < in.Max.Y; y++ {
+		for x := in.Min.X; x < in.Max.X; x++ {
+			if int(g.GrayAt(x, y).Y) < th {
+				n++
+				sx += float64(x)
+				sy += float64(y)
+			}
+		}
+	}
+	if n == 0 {
+		return 0, 0, 0
+	}
+	mx, my := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+	return float64(n) / float64(in.Dx()*in.Dy()), (sx/float64(n) - mx) / float64(r.Dx()), (sy/float64(n) - my) / float64(r.Dy())
+}
+
