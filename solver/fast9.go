@@ -68,16 +68,18 @@ var (
 	shrinkRow [512]uint32
 	// complexMask maps a shrink pattern (bit 3*r+s: minirow of row r in box
 	// s is non-empty) to the 27-bit mask of the minirows that take part in
-	// some valid placement: 0 when there is none.
+	// some valid placement: 0 when there is none. Bit 27+s is set when
+	// only one row can hold the digit in box s.
 	complexMask [512]uint32
-	// singleInRow maps the 9 bits of one row to themselves when exactly one
-	// is set, and to 0 otherwise.
-	singleInRow [512]uint32
 	// lockedColumns maps the 9-bit set of columns where a digit can go in a
 	// band to the 27-bit mask, copied into the three rows, of the columns
 	// that are the only one of their box: the digit is in that column in
-	// this band, so the other bands lose it.
+	// this band, so the other bands lose it. Bit 27+s is set when box s
+	// has such a column. (Bands never have bits above 26, so clearing
+	// lockedColumns from a band leaves them alone.)
 	lockedColumns [512]uint32
+	// boxCells maps a 3-bit set of boxes to the 27 cells of those boxes.
+	boxCells [8]uint32
 	// claimMask maps the 9-bit set of columns where a digit can go only in
 	// this band to the cells of the band to clear: in each box holding
 	// such a column, the other columns.
@@ -107,16 +109,21 @@ func init() {
 				shrinkRow[x] |= 1 << s
 			}
 		}
-		if bits.OnesCount(uint(x)) == 1 {
-			singleInRow[x] = uint32(x)
-		}
-		var locked uint32
+		var locked, boxes uint32
 		for s := range 3 {
 			if c := x >> (3 * s) & 7; bits.OnesCount(uint(c)) == 1 {
 				locked |= uint32(c) << (3 * s)
+				boxes |= 1 << s
 			}
 		}
-		lockedColumns[x] = locked | locked<<9 | locked<<18
+		lockedColumns[x] = locked | locked<<9 | locked<<18 | boxes<<27
+		if x < 8 {
+			for s := range 3 {
+				if x>>s&1 != 0 {
+					boxCells[x] |= 7 << (3 * s) * (1 | 1<<9 | 1<<18)
+				}
+			}
+		}
 		var clear uint32
 		for s := range 3 {
 			if c := uint32(x>>(3*s)) & 7; c != 0 {
@@ -128,6 +135,7 @@ func init() {
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for sh := range 512 {
 		var m uint32
+		var rows [3]int // per box, the rows that can hold the digit
 		for _, p := range perms {
 			ok := true
 			for r := range 3 {
@@ -138,7 +146,13 @@ func init() {
 			if ok {
 				for r := range 3 {
 					m |= 7 << (9*r + 3*p[r])
+					rows[p[r]] |= 1 << r
 				}
+			}
+		}
+		for s := range 3 {
+			if bits.OnesCount(uint(rows[s])) == 1 {
+				m |= 1 << (27 + s)
 			}
 		}
 		complexMask[sh] = m
@@ -229,13 +243,17 @@ func (s *state9) update() bool {
 		}
 		a &^= claimMask[own&^others]
 		sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
-		a &= complexMask[sh&511]
+		cm := complexMask[sh&511]
+		a &= cm
 		if a == 0 {
 			return false
 		}
 		// Mark a band dirty only when it loses candidates, so that
 		// bands that did not change are not visited again.
 		lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
+		// Bits 27-29 of cm and lock flag the boxes with one row left and
+		// the boxes with one column left: both is a solved cell.
+		solved := a & boxCells[(cm&lock)>>27&7]
 		if q := p1 &^ lock; q != p1 {
 			s.bands[o[0]&31] = q
 			dirty |= 1 << (o[0] & 31)
@@ -244,7 +262,6 @@ func (s *state9) update() bool {
 			s.bands[o[1]&31] = q
 			dirty |= 1 << (o[1] & 31)
 		}
-		solved := singleInRow[a&rowMask] | singleInRow[a>>9&rowMask]<<9 | singleInRow[a>>18&rowMask]<<18
 		b := uint(bandOf[i]) & 3
 		if n := solved & s.unsolved[b&1|b&2]; n != 0 {
 			s.unsolved[b&1|b&2] &^= n
