@@ -19,6 +19,9 @@ const maxALSCells = 7
 
 // findALSs lists the almost locked sets of s, each once.
 func findALSs(s *state) []*als {
+	if s.alsValid {
+		return s.alsCache
+	}
 	var out []*als
 	seen := map[cellSet]bool{}
 	for u := range 27 {
@@ -43,7 +46,7 @@ func findALSs(s *state) []*als {
 				}
 				seen[set] = true
 				a := &als{cells: set, cands: m, unit: u}
-				for _, d := range m.digits() {
+				for d := range m.all() {
 					a.where[d] = s.pos[d].and(set)
 					a.buddies[d] = seeAll(a.where[d])
 				}
@@ -52,6 +55,7 @@ func findALSs(s *state) []*als {
 			})
 		}
 	}
+	s.alsCache, s.alsValid = out, true
 	return out
 }
 
@@ -60,7 +64,7 @@ func findALSs(s *state) []*als {
 // most one of the sets holds that digit.
 func rcc(a, b *als) digitMask {
 	var out digitMask
-	for _, d := range (a.cands & b.cands).digits() {
+	for d := range (a.cands & b.cands).all() {
 		if b.where[d].subsetOf(a.buddies[d]) {
 			out |= bit(d)
 		}
@@ -88,7 +92,7 @@ func findALSXZ(s *state) (Step, bool) {
 			}
 			x := xs.firstDigit()
 			var elims []Candidate
-			for _, z := range (a.cands & b.cands &^ bit(x)).digits() {
+			for z := range (a.cands & b.cands &^ bit(x)).all() {
 				t := a.buddies[z].and(b.buddies[z]).and(s.pos[z]).andNot(a.cells.or(b.cells))
 				elims = append(elims, elimsOf(t, z)...)
 			}
@@ -128,7 +132,7 @@ func findALSXYWing(s *state) (Step, bool) {
 	for i, a := range sets {
 		for j := i + 1; j < len(sets); j++ {
 			b := sets[j]
-			if !a.cells.and(b.cells).empty() {
+			if a.cands&b.cands == 0 || !a.cells.and(b.cells).empty() {
 				continue
 			}
 			if xs := rcc(a, b); xs != 0 {
@@ -144,10 +148,10 @@ func findALSXYWing(s *state) (Step, bool) {
 				if !A.cells.and(B.cells).empty() {
 					continue
 				}
-				for _, x := range ea.x.digits() {
-					for _, y := range (eb.x &^ bit(x)).digits() {
+				for x := range ea.x.all() {
+					for y := range (eb.x &^ bit(x)).all() {
 						var elims []Candidate
-						for _, z := range (A.cands & B.cands &^ bit(x) &^ bit(y)).digits() {
+						for z := range (A.cands & B.cands &^ bit(x) &^ bit(y)).all() {
 							t := A.buddies[z].and(B.buddies[z]).and(s.pos[z]).andNot(A.cells.or(B.cells).or(C.cells))
 							elims = append(elims, elimsOf(t, z)...)
 						}

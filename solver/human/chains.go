@@ -62,7 +62,7 @@ func (cs *chainSearch) weakFrom(n int, mode chainMode, f func(m int)) {
 	s := cs.s
 	c, d := nodeCell(n), nodeDigit(n)
 	if mode == aicChain {
-		for _, x := range (s.cand[c] &^ bit(d)).digits() {
+		for x := range (s.cand[c] &^ bit(d)).all() {
 			f(node(c, x))
 		}
 	}
@@ -156,7 +156,7 @@ func chainElims(s *state, start, end int) []Candidate {
 			out = append(out, Candidate{t, d1})
 		}
 	case c1 == c2:
-		for _, x := range (s.cand[c1] &^ bit(d1) &^ bit(d2)).digits() {
+		for x := range (s.cand[c1] &^ bit(d1) &^ bit(d2)).all() {
 			out = append(out, Candidate{c1, x})
 		}
 	case sees(c1, c2):
@@ -191,7 +191,7 @@ func findChain(s *state, mode chainMode) (Step, bool) {
 		if mode == xyChain && s.cand[c].count() != 2 {
 			continue
 		}
-		for _, d := range s.cand[c].digits() {
+		for d := range s.cand[c].all() {
 			start := node(c, d)
 			cs.run(start, mode, bestLen-1, func(m, length int) bool {
 				if length >= bestLen {

@@ -68,7 +68,7 @@ func (p *propagation) propagate(s *state, premise int, value, net bool) {
 		c, d := nodeCell(n), nodeDigit(n)
 		if x < 729 { // n is true
 			p.trues.add(n)
-			for _, o := range (s.cand[c] &^ bit(d)).digits() {
+			for o := range (s.cand[c] &^ bit(d)).all() {
 				if !set(node(c, o), -1, n) {
 					return
 				}
@@ -163,7 +163,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 	props := make(map[int]*propagation)
 	var order []int
 	for c := range s.empty.all() {
-		for _, d := range s.cand[c].digits() {
+		for d := range s.cand[c].all() {
 			n := node(c, d)
 			p := &propagation{}
 			p.propagate(s, n, true, net)
@@ -180,7 +180,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 	var groups []group
 	for c := range s.empty.all() {
 		var ns []int
-		for _, d := range s.cand[c].digits() {
+		for d := range s.cand[c].all() {
 			ns = append(ns, node(c, d))
 		}
 		groups = append(groups, group{ns, fmt.Sprintf("%s can only be %s", cellName(c), orDigitList(s.cand[c]))})

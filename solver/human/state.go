@@ -88,6 +88,17 @@ func (m digitMask) has(d int) bool  { return m&bit(d) != 0 }
 func (m digitMask) count() int      { return bits.OnesCount16(uint16(m)) }
 func (m digitMask) firstDigit() int { return bits.TrailingZeros16(uint16(m)) }
 
+// all yields the digits of m in increasing order.
+func (m digitMask) all() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for x := uint16(m); x != 0; x &= x - 1 {
+			if !yield(bits.TrailingZeros16(x)) {
+				return
+			}
+		}
+	}
+}
+
 // digits returns the digits of m in increasing order.
 func (m digitMask) digits() []int {
 	out := make([]int, 0, m.count())
@@ -188,6 +199,10 @@ type state struct {
 	cand  [81]digitMask
 	pos   [10]cellSet // pos[d]: empty cells with candidate d
 	empty cellSet
+	// alsCache holds the almost locked sets of the current candidates,
+	// for the ALS finders; any change of the candidates clears it.
+	alsCache []*als
+	alsValid bool
 	// unique is true when the puzzle is known to have exactly one
 	// solution, which the uniqueness techniques need.
 	unique bool
@@ -216,6 +231,7 @@ func newState(g solver.Grid) *state {
 }
 
 func (s *state) rebuildPositions() {
+	s.alsValid = false
 	s.pos = [10]cellSet{}
 	for c := range s.empty.all() {
 		for d := 1; d <= 9; d++ {
@@ -228,6 +244,7 @@ func (s *state) rebuildPositions() {
 
 // place puts d in cell c and removes d from the candidates of its peers.
 func (s *state) place(c, d int) {
+	s.alsValid = false
 	for x := range 10 {
 		s.pos[x].remove(c)
 	}
@@ -242,6 +259,7 @@ func (s *state) place(c, d int) {
 
 // eliminate removes candidate d from cell c.
 func (s *state) eliminate(c, d int) {
+	s.alsValid = false
 	s.cand[c] &^= bit(d)
 	s.pos[d].remove(c)
 }
