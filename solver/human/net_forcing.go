@@ -26,7 +26,7 @@ import (
 
 // netNetMaxDepth bounds the depth of forcing-net propagation, so proofs
 // stay readable and a step stays fast.
-const netNetMaxDepth = 24
+const netNetMaxDepth = 60
 
 // netIsNet reports whether a proof uses a fact with several parents.
 func netIsNet(p *netProp, proof []int) bool {
@@ -47,28 +47,32 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 	if net {
 		limit = netNetMaxDepth
 	}
+	// Rank by the size of the proof, looking up to netSlack levels past
+	// the shallowest contradiction found so far.
+	const netSlack = 2
 	bestDepth, bestSize, best := limit, 1<<30, -1
 	for c := range s.empty.all() {
 		for m := s.cand[c]; m != 0; m &= m - 1 {
 			x := netCand(c, m.firstDigit())
 			for _, on := range []bool{false, true} {
 				l := netLit(x, on)
-				p.maxDepth = bestDepth
+				p.maxDepth = min(bestDepth+netSlack, limit) + 1
 				p.start(l)
-				if !p.run() || p.contraDepth > bestDepth {
+				if !p.run() {
 					continue
 				}
 				size := len(p.proof(p.contraLits()...))
-				if p.contraDepth < bestDepth || size < bestSize {
-					bestDepth, bestSize, best = p.contraDepth, size, l
+				if size < bestSize {
+					bestSize, best = size, l
 				}
+				bestDepth = min(bestDepth, p.contraDepth)
 			}
 		}
 	}
 	if best < 0 {
 		return Step{}, false
 	}
-	p.maxDepth = bestDepth
+	p.maxDepth = 0
 	p.start(best)
 	p.run()
 	return netContraStep(p, best), true

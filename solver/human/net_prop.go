@@ -55,6 +55,8 @@ const (
 	netWhyUnit                 // false: a cell of the same unit holds the digit (parent)
 	netWhyCellLast             // true: the other candidates of the cell are false
 	netWhyUnitLast             // true: the other places of the digit in the unit are false
+	netWhyPoint                // false: in box unit the digit is confined to line unit2 (nets)
+	netWhyClaim                // false: in line unit the digit is confined to box unit2 (nets)
 )
 
 // Kinds of contradiction.
@@ -80,12 +82,15 @@ type netProp struct {
 	order  [netNumLits]uint16
 	parent [netNumLits]int16 // the parent literal for netWhyCell and netWhyUnit
 	why    [netNumLits]int8
-	unit   [netNumLits]int8 // the unit for netWhyUnit and netWhyUnitLast
+	unit   [netNumLits]int8 // the unit for netWhyUnit, netWhyUnitLast, netWhyPoint and netWhyClaim
+	unit2  [netNumLits]int8 // the second unit for netWhyPoint and netWhyClaim
 	queue  []int16
 	// cellLeft and unitLeft count the candidates of each cell and the
 	// places of each digit in each unit not yet made false.
 	cellLeft [81]int8
 	unitLeft [27][10]int8
+	// offPos[d] holds the cells where d was made false and processed.
+	offPos [10]cellSet
 	// origCell and origUnit are the counts in s.
 	origCell [81]int8
 	origUnit [27][10]int8
@@ -132,6 +137,7 @@ func (p *netProp) start(premises ...int) {
 	p.queue = p.queue[:0]
 	p.cellLeft = p.origCell
 	p.unitLeft = p.origUnit
+	p.offPos = [10]cellSet{}
 	p.contra = netNoContra
 	for _, l := range premises {
 		p.add(l, netWhyPremise, -1, -1, 0)
@@ -204,6 +210,7 @@ func (p *netProp) run() bool {
 			continue
 		}
 		// A false candidate: count it out of its cell and units.
+		p.offPos[d].add(c)
 		p.cellLeft[c]--
 		switch left := p.cellLeft[c]; {
 		case left == 0:
@@ -245,8 +252,59 @@ func (p *netProp) run() bool {
 				}
 			}
 		}
+		if p.net && !p.intersections(c, d, dep) {
+			return true
+		}
 	}
 	return p.contra != netNoContra
+}
+
+// intersections applies locked candidates in net mode after d was made
+// false in cell c: when the places left for d in c's box lie in one line,
+// d is false in the rest of that line (pointing), and when the places left
+// in one of c's lines lie in one box, d is false in the rest of the box
+// (claiming). It returns false when the propagation must stop.
+func (p *netProp) intersections(c, d, dep int) bool {
+	s := p.s
+	b := 18 + boxOf[c]
+	for _, u := range cellUnits[c] {
+		rem := s.unitPos(u, d).andNot(p.offPos[d])
+		if rem.count() < 2 {
+			continue
+		}
+		var other int // the unit crossing u that holds rem
+		if u == b {
+			r, k := rowOf[rem.first()], 9+colOf[rem.first()]
+			switch {
+			case rem.subsetOf(unitSet[r]):
+				other = r
+			case rem.subsetOf(unitSet[k]):
+				other = k
+			default:
+				continue
+			}
+		} else {
+			other = 18 + boxOf[rem.first()]
+			if !rem.subsetOf(unitSet[other]) {
+				continue
+			}
+		}
+		why := netWhyPoint
+		if u != b {
+			why = netWhyClaim
+		}
+		for q := range s.unitPos(other, d).andNot(unitSet[u]).all() {
+			l := netLit(netCand(q, d), false)
+			if p.reached(l) {
+				continue
+			}
+			if !p.add(l, why, -1, u, dep+1) {
+				return false
+			}
+			p.unit2[l] = int8(other)
+		}
+	}
+	return true
 }
 
 // parents returns the literals that literal l was derived from.
@@ -269,6 +327,13 @@ func (p *netProp) parents(l int) []int {
 			if q != c {
 				out = append(out, netLit(netCand(q, d), false))
 			}
+		}
+		return out
+	case netWhyPoint, netWhyClaim:
+		// The places of d in unit outside unit2.
+		var out []int
+		for q := range s.unitPos(int(p.unit[l]), d).andNot(unitSet[p.unit2[l]]).all() {
+			out = append(out, netLit(netCand(q, d), false))
 		}
 		return out
 	}

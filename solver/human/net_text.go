@@ -37,15 +37,17 @@ func netUnitWord(u int) string {
 	return "box"
 }
 
-// netClause writes how literal l follows, given the literal written just
-// before it (prev, -1 for none), like "so r3c8 is not 7 (same row)".
-func netClause(p *netProp, l, prev int) string {
+// netClause writes how literal l follows, given the literals written in
+// the clause just before (prev), like "so r3c8 is not 7 (same row)".
+func netClause(p *netProp, l int, prev []int) string {
 	c, d := netLitCell(l), netLitDigit(l)
 	ps := p.parents(l)
 	follows := false
 	for _, q := range ps {
-		if q == prev {
-			follows = true
+		for _, r := range prev {
+			if q == r {
+				follows = true
+			}
 		}
 	}
 	lead := "so "
@@ -87,8 +89,63 @@ func netClause(p *netProp, l, prev int) string {
 			lead = "then "
 		}
 		return fmt.Sprintf("%s%s is %d (the last place left for %d in %s)", lead, cellName(c), d, d, unitName(u))
+	case netWhyPoint, netWhyClaim:
+		if !follows {
+			lead = "then "
+		}
+		return fmt.Sprintf("%s%s is not %d (%s)", lead, cellName(c), d, netLockedText(p, l))
 	}
 	return netLitText(l)
+}
+
+// netLockedText says why a locked-candidates literal l follows, like "in
+// box 4, 7 is now confined to row 5".
+func netLockedText(p *netProp, l int) string {
+	return fmt.Sprintf("in %s, %d is now confined to %s", unitName(int(p.unit[l])), netLitDigit(l), unitName(int(p.unit2[l])))
+}
+
+// netGroupClause writes several literals made false by the same true
+// parent in one clause, like "so r7c1, r8c1 and r9c1 are not 2 (they see
+// r9c2)" or "so r6c2 is not 5, 7 or 8".
+func netGroupClause(p *netProp, group, prev []int) string {
+	if w := p.why[group[0]]; w == netWhyPoint || w == netWhyClaim {
+		cells := make([]int, len(group))
+		for i, l := range group {
+			cells[i] = netLitCell(l)
+		}
+		lead := "then "
+		for _, q := range p.parents(group[0]) {
+			for _, r := range prev {
+				if q == r {
+					lead = "so "
+				}
+			}
+		}
+		return fmt.Sprintf("%s%s are not %d (%s)", lead, cellList(cells), netLitDigit(group[0]), netLockedText(p, group[0]))
+	}
+	parent := p.parents(group[0])[0]
+	lead := "so "
+	follows := false
+	for _, r := range prev {
+		if r == parent {
+			follows = true
+		}
+	}
+	if !follows {
+		lead = fmt.Sprintf("as %s, ", netLitText(parent))
+	}
+	if p.why[group[0]] == netWhyCell {
+		var m digitMask
+		for _, l := range group {
+			m |= bit(netLitDigit(l))
+		}
+		return fmt.Sprintf("%s%s is not %s", lead, cellName(netLitCell(group[0])), orDigitList(m))
+	}
+	cells := make([]int, len(group))
+	for i, l := range group {
+		cells[i] = netLitCell(l)
+	}
+	return fmt.Sprintf("%s%s are not %d (they see %s)", lead, cellList(cells), netLitDigit(group[0]), cellName(netLitCell(parent)))
 }
 
 // netNarrate writes the derivation of the targets from the premise of p
@@ -98,29 +155,48 @@ func netClause(p *netProp, l, prev int) string {
 func netNarrate(p *netProp, targets []int, written map[int]bool) string {
 	var sentences []string
 	for _, t := range targets {
+		proof := p.proof(t)
 		var todo []int
-		for _, l := range p.proof(t) {
-			if !written[l] && p.why[l] != netWhyPremise {
+		var prev []int
+		for _, l := range proof {
+			if p.why[l] == netWhyPremise {
+				if len(sentences) == 0 {
+					prev = append(prev, l) // the first sentence follows the premise
+				}
+				continue
+			}
+			if !written[l] {
 				todo = append(todo, l)
 			}
 		}
 		if len(todo) == 0 {
 			continue
 		}
-		prev := -1
-		if len(sentences) == 0 {
-			// The first sentence starts right after the premise.
-			for _, l := range p.proof(t) {
-				if p.why[l] == netWhyPremise {
-					prev = l
+		var clauses []string
+		for i := 0; i < len(todo); {
+			l := todo[i]
+			j := i + 1
+			switch w := p.why[l]; w {
+			case netWhyCell, netWhyUnit:
+				for j < len(todo) && p.why[todo[j]] == w && p.parent[todo[j]] == p.parent[l] {
+					j++
+				}
+			case netWhyPoint, netWhyClaim:
+				for j < len(todo) && p.why[todo[j]] == w && p.unit[todo[j]] == p.unit[l] &&
+					p.unit2[todo[j]] == p.unit2[l] && netLitDigit(todo[j]) == netLitDigit(l) {
+					j++
 				}
 			}
-		}
-		var clauses []string
-		for _, l := range todo {
-			clauses = append(clauses, netClause(p, l, prev))
-			written[l] = true
-			prev = l
+			if j-i > 1 {
+				clauses = append(clauses, netGroupClause(p, todo[i:j], prev))
+			} else {
+				clauses = append(clauses, netClause(p, l, prev))
+			}
+			prev = todo[i:j]
+			for _, x := range todo[i:j] {
+				written[x] = true
+			}
+			i = j
 		}
 		first := clauses[0]
 		switch {
@@ -181,7 +257,7 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 			seen[key] = true
 			st.Links = append(st.Links, Link{From: netCandOf(netLitCand(q)), To: netCandOf(x), Strong: netLitOn(l)})
 		}
-		if p.why[l] == netWhyUnit || p.why[l] == netWhyUnitLast {
+		if w := p.why[l]; w == netWhyUnit || w == netWhyUnitLast || w == netWhyPoint || w == netWhyClaim {
 			u := int(p.unit[l])
 			if !seen[[2]int{-3, u}] {
 				seen[[2]int{-3, u}] = true
