@@ -1,0 +1,275 @@
+package ocr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/otiai10/gosseract/v2"
+)
+
+// EnsureOMPThreadLimit makes sure the process runs with OMP_THREAD_LIMIT
+// set, re-executing the running program with OMP_THREAD_LIMIT=1 added to its
+// environment when the variable is missing. Tesseract parallelises each
+// recognition with OpenMP, which on small images makes every call about
+// three times slower and competes with the other workers for the cores.
+// OpenMP reads the variable once, when the shared library is loaded and
+// before any Go code runs, so os.Setenv is too late: mains (and TestMain)
+// call this first thing. It returns nil when the variable is already set
+// and does not return at all when the re-execution succeeds.
+func EnsureOMPThreadLimit() error {
+	if _, ok := os.LookupEnv("OMP_THREAD_LIMIT"); ok {
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("set OMP_THREAD_LIMIT: find the running program: %w", err)
+	}
+	env := append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	if err := syscall.Exec(exe, os.Args, env); err != nil {
+		return fmt.Errorf("set OMP_THREAD_LIMIT: re-execute %s: %w", exe, err)
+	}
+	return nil
+}
+
+// digitWhitelist is the set of characters Tesseract may answer with.
+const digitWhitelist = "123456789"
+
+// ErrPoolClosed is returned by a [TessPool] that has been closed.
+var ErrPoolClosed = errors.New("tesseract pool is closed")
+
+// tessClient is one Tesseract engine with the settings this package uses.
+// It is not safe for concurrent use: a [TessPool] hands it to one goroutine
+// at a time.
+type tessClient struct {
+	c   *gosseract.Client
+	psm string // the page segmentation mode last set
+}
+
+// newTessClient creates a client reading digits only and runs a first
+// recognition so that the engine is initialised (about 100-160 ms) before
+// the client is used for real work.
+func newTessClient() (*tessClient, error) {
+	c := gosseract.NewClient()
+	t := &tessClient{c: c}
+	if err := c.SetLanguage("eng"); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("tesseract: set language: %w", err)
+	}
+	if err := c.SetWhitelist(digitWhitelist); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("tesseract: set whitelist: %w", err)
+	}
+	if err := c.DisableOutput(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("tesseract: disable debug output: %w", err)
+	}
+	// Warm up: the first call loads the model.
+	warm := image.NewGray(image.Rect(0, 0, 40, 40))
+	for i := range warm.Pix {
+		warm.Pix[i] = 255
+	}
+	if _, err := t.symbols(warm, gosseract.PSM_SINGLE_LINE, gosseract.RIL_SYMBOL); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+// close frees the engine.
+func (t *tessClient) close() error {
+	if err := t.c.Close(); err != nil {
+		return fmt.Errorf("tesseract: close: %w", err)
+	}
+	return nil
+}
+
+// tessSymbol is one character Tesseract read, where and how sure.
+type tessSymbol struct {
+	Digit      int
+	Box        image.Rectangle
+	Confidence float64 // 0-1
+}
+
+// symbols runs Tesseract on img with page segmentation mode psm and returns
+// the digits it read, left to right as Tesseract orders them.
+func (t *tessClient) symbols(img *image.Gray, psm gosseract.PageSegMode, level gosseract.PageIteratorLevel) ([]tessSymbol, error) {
+	if p := strconv.Itoa(int(psm)); p != t.psm {
+		// SetPageSegMode before the first Text() is lost (the engine is
+		// initialised later and resets it): the variable sticks.
+		if err := t.c.SetVariable("tessedit_pageseg_mode", p); err != nil {
+			return nil, fmt.Errorf("tesseract: set page mode %s: %w", p, err)
+		}
+		t.psm = p
+	}
+	if err := t.c.SetImageFromBytes(encodePGM(img)); err != nil {
+		return nil, fmt.Errorf("tesseract: set image: %w", err)
+	}
+	boxes, err := t.c.GetBoundingBoxes(level)
+	if err != nil {
+		return nil, fmt.Errorf("tesseract: recognise: %w", err)
+	}
+	out := make([]tessSymbol, 0, len(boxes))
+	for _, b := range boxes {
+		if len(b.Word) != 1 || b.Word[0] < '1' || b.Word[0] > '9' {
+			continue
+		}
+		out = append(out, tessSymbol{
+			Digit:      int(b.Word[0] - '0'),
+			Box:        b.Box,
+			Confidence: max(0, min(1, b.Confidence/100)),
+		})
+	}
+	return out, nil
+}
+
+// encodePGM writes img as a binary PGM (P5), which Leptonica reads from
+// memory without a codec library and faster than PNG.
+func encodePGM(img *image.Gray) []byte {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	head := fmt.Sprintf("P5\n%d %d\n255\n", w, h)
+	out := make([]byte, len(head)+w*h)
+	copy(out, head)
+	p := out[len(head):]
+	for y := range h {
+		copy(p[y*w:(y+1)*w], img.Pix[(y)*img.Stride:y*img.Stride+w])
+	}
+	return out
+}
+
+// TessPool is a bounded pool of Tesseract clients. A gosseract client is not
+// safe for concurrent use, so each call borrows a client for itself; at most
+// Size clients exist, created on first need and kept warm until Close. A
+// TessPool is safe for concurrent use.
+type TessPool struct {
+	size   int
+	slots  chan struct{}    // one token per client that may exist
+	idle   chan *tessClient // warm clients not in use
+	mu     sync.Mutex       // guards closed
+	closed bool
+}
+
+// NewTessPool returns a pool of at most size Tesseract clients (size < 1
+// means 1). Clients are created lazily; call [TessPool.Warm] to create them
+// up front.
+func NewTessPool(size int) *TessPool {
+	size = max(size, 1)
+	p := &TessPool{
+		size:  size,
+		slots: make(chan struct{}, size),
+		idle:  make(chan *tessClient, size),
+	}
+	for range size {
+		p.slots <- struct{}{}
+	}
+	return p
+}
+
+// Size returns the largest number of clients the pool holds.
+func (p *TessPool) Size() int { return p.size }
+
+// Warm creates all the pool's clients now, so that the first recognitions
+// do not pay for loading the model.
+func (p *TessPool) Warm(ctx context.Context) error {
+	var got []*tessClient
+	defer func() {
+		for _, c := range got {
+			p.put(c)
+		}
+	}()
+	for range p.size {
+		c, err := p.get(ctx)
+		if err != nil {
+			return err
+		}
+		got = append(got, c)
+	}
+	return nil
+}
+
+// get borrows a client, creating one if the pool is below its size, or
+// waits for one to be returned.
+func (p *TessPool) get(ctx context.Context) (*tessClient, error) {
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if closed {
+		return nil, ErrPoolClosed
+	}
+	select {
+	case c := <-p.idle:
+		return c, nil
+	default:
+	}
+	select {
+	case c := <-p.idle:
+		return c, nil
+	case <-p.slots:
+		c, err := newTessClient()
+		if err != nil {
+			p.slots <- struct{}{}
+			return nil, err
+		}
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.closed {
+			c.close()
+			p.slots <- struct{}{}
+			return nil, ErrPoolClosed
+		}
+		return c, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// put returns a borrowed client to the pool, or frees it when the pool has
+// been closed meanwhile.
+func (p *TessPool) put(c *tessClient) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		c.close()
+		return
+	}
+	p.idle <- c
+}
+
+// with runs f with a borrowed client.
+func (p *TessPool) with(ctx context.Context, f func(*tessClient) error) error {
+	c, err := p.get(ctx)
+	if err != nil {
+		return err
+	}
+	defer p.put(c)
+	return f(c)
+}
+
+// Close frees every idle client and makes clients still in use be freed when
+// they come back. Later calls fail with [ErrPoolClosed]. Close is safe to
+// call more than once.
+func (p *TessPool) Close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil
+	}
+	p.closed = true
+	var errs []error
+	for {
+		select {
+		case c := <-p.idle:
+			if err := c.close(); err != nil {
+				errs = append(errs, err)
+			}
+		default:
+			return errors.Join(errs...)
+		}
+	}
+}
