@@ -150,9 +150,7 @@ func (s *Server) Close() error {
 	if c != nil {
 		_ = c.ws.Close()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	return s.srv.Shutdown(ctx)
+	return s.srv.Close()
 }
 
 // notify wakes the waiters; s.mu must be held.

@@ -1,0 +1,528 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+// e2e is the real discordgo, driven by the Discord adapter, connected to a
+// fake Discord on 127.0.0.1.
+type e2e struct {
+	srv  *fakediscord.Server
+	d    *Discord
+	bot  *Bot
+	logs *syncBuffer
+}
+
+// waitCtx bounds every wait of a test: generous, as the machine may be
+// loaded; nothing sleeps.
+func waitCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func startE2E(t *testing.T, changeDiscord func(*DiscordOptions), changeBot func(*Options)) *e2e {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test with a fake Discord: skipped with -short")
+	}
+	srv, err := fakediscord.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, logs := newTestBot(t, func(o *Options) {
+		o.APIURL = api
+		if changeBot != nil {
+			changeBot(o)
+		}
+	})
+	o := DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID, NoReconnect: true,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))}
+	if changeDiscord != nil {
+		changeDiscord(&o)
+	}
+	d, err := NewDiscord(b, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Open(); err != nil {
+		srv.Close()
+		t.Fatal(err)
+	}
+	// Close the session before the server, so that discordgo does not
+	// try to reconnect.
+	t.Cleanup(func() {
+		_ = d.Close()
+		_ = srv.Close()
+		if t.Failed() {
+			t.Logf("bot logs:\n%s", logs.String())
+		}
+	})
+	select {
+	case <-d.Ready():
+	case <-waitCtx(t).Done():
+		t.Fatal("no READY handled")
+	}
+	if err := d.ReadyErr(); err != nil {
+		t.Fatal(err)
+	}
+	return &e2e{srv: srv, d: d, bot: b, logs: logs}
+}
+
+func (e *e2e) dispatch(t *testing.T, event string, data map[string]any) {
+	t.Helper()
+	if err := e.srv.Dispatch(event, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (e *e2e) call(t *testing.T, method, path string) fakediscord.Call {
+	t.Helper()
+	c, err := e.srv.WaitCall(waitCtx(t), func(c fakediscord.Call) bool { return c.Method == method && c.Path == path })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// response is an interaction callback or a message payload as the bot sent
+// it.
+type response struct {
+	Type int `json:"type"`
+	Data struct {
+		Content         string          `json:"content"`
+		Flags           int             `json:"flags"`
+		Components      []componentJSON `json:"components"`
+		AllowedMentions *struct {
+			Parse       []string `json:"parse"`
+			Users       []string `json:"users"`
+			Roles       []string `json:"roles"`
+			RepliedUser bool     `json:"replied_user"`
+		} `json:"allowed_mentions"`
+	} `json:"data"`
+}
+
+type componentJSON struct {
+	Type       int             `json:"type"`
+	Label      string          `json:"label"`
+	CustomID   string          `json:"custom_id"`
+	Components []componentJSON `json:"components"`
+}
+
+// decodeResponse reads an interaction callback; for message and webhook
+// payloads, which have no type/data wrapper, it fills Data.
+func decodeResponse(t *testing.T, c fakediscord.Call) response {
+	t.Helper()
+	var r response
+	if strings.HasSuffix(c.Path, "/callback") {
+		if err := c.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+	} else if err := c.Decode(&r.Data); err != nil {
+		t.Fatal(err)
+	}
+	if am := r.Data.AllowedMentions; am == nil || am.Parse == nil || len(am.Parse) != 0 || len(am.Users) != 0 || len(am.Roles) != 0 || am.RepliedUser {
+		t.Errorf("%s %s: allowed_mentions is not empty: %s", c.Method, c.Path, c.JSON)
+	}
+	return r
+}
+
+func buttons(r response) map[string]string {
+	out := map[string]string{}
+	for _, row := range r.Data.Components {
+		for _, b := range row.Components {
+			out[b.Label] = b.CustomID
+		}
+	}
+	return out
+}
+
+func fileNames(c fakediscord.Call) []string {
+	var out []string
+	for _, f := range c.Files {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+const ephemeralFlag = 1 << 6
+
+func TestE2ECommandsRegisteredOnReady(t *testing.T) {
+	tests := []struct {
+		name       string
+		guild      string
+		channels   []string
+		path       string
+		wantIntent bool
+	}{
+		{"guild", fakediscord.GuildID, nil, "/api/v9/applications/4242/guilds/900/commands", false},
+		{"global with channels", "", []string{"901"}, "/api/v9/applications/4242/commands", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := startE2E(t, func(o *DiscordOptions) { o.GuildID, o.Channels = tt.guild, tt.channels }, nil)
+			c := e.call(t, "PUT", tt.path)
+			if got := c.Header.Get("Authorization"); got != "Bot test-token" {
+				t.Errorf("Authorization header %q", got)
+			}
+			var cmds []struct {
+				Name    string `json:"name"`
+				Type    int    `json:"type"`
+				Options []struct {
+					Name string `json:"name"`
+					Type int    `json:"type"`
+				} `json:"options"`
+			}
+			if err := c.Decode(&cmds); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, cmd := range cmds {
+				var opts []string
+				for _, o := range cmd.Options {
+					opts = append(opts, fmt.Sprintf("%s:%d", o.Name, o.Type))
+				}
+				got[fmt.Sprintf("%s/%d", cmd.Name, cmd.Type)] = strings.Join(opts, ",")
+			}
+			want := map[string]string{
+				"solve/0": "puzzle:3,photo:11", "hint/0": "puzzle:3,photo:11,level:4", "rate/0": "puzzle:3,photo:11",
+				"check/0": "original:3,current:3", "help/0": "", "Solve Sudoku/3": "", "Sudoku hint/3": "",
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("commands:\n got %v\nwant %v", got, want)
+			}
+			ids, err := e.srv.WaitIdentify(waitCtx(t), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var id struct {
+				Token   string `json:"token"`
+				Intents int    `json:"intents"`
+			}
+			if err := json.Unmarshal(ids[0], &id); err != nil {
+				t.Fatal(err)
+			}
+			const messageContent = 1 << 15
+			if id.Intents&(1<<9) == 0 || id.Intents&(1<<12) == 0 || (id.Intents&messageContent != 0) != tt.wantIntent {
+				t.Errorf("intents %b (message content wanted: %v)", id.Intents, tt.wantIntent)
+			}
+			if tt.wantIntent && !strings.Contains(e.logs.String(), "MESSAGE CONTENT intent") {
+				t.Error("no start-up log about the MESSAGE CONTENT intent")
+			}
+		})
+	}
+}
+
+func TestE2EDMGridGetsSolutionPNG(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	msg := e.srv.Message(fakediscord.DMChannelID, "", "can you solve this? @everyone\n"+puzzleText)
+	e.dispatch(t, "MESSAGE_CREATE", msg)
+	c := e.call(t, "POST", "/api/v9/channels/902/messages")
+	r := decodeResponse(t, c)
+	checkSolutionText(t, r.Data.Content, solutionText9)
+	if names := fileNames(c); len(names) != 1 || names[0] != "SPOILER_solution.png" {
+		t.Fatalf("files %v", names)
+	}
+	decodePNG(t, File{Name: c.Files[0].Name, Data: c.Files[0].Data})
+	var ref struct {
+		Ref struct {
+			MessageID string `json:"message_id"`
+		} `json:"message_reference"`
+	}
+	if err := c.Decode(&ref); err != nil || ref.Ref.MessageID != msg["id"] {
+		t.Errorf("reply references %q, want %v (%v)", ref.Ref.MessageID, msg["id"], err)
+	}
+}
+
+func TestE2EGuildMessagesOnlyWhenAddressed(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	ignored := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, puzzleText)
+	e.dispatch(t, "MESSAGE_CREATE", ignored)
+	mention := e.srv.Mention(e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, puzzleText))
+	e.dispatch(t, "MESSAGE_CREATE", mention)
+	c := e.call(t, "POST", "/api/v9/channels/901/messages")
+	checkSolutionText(t, decodeResponse(t, c).Data.Content, solutionText9)
+	if !strings.Contains(string(c.JSON), mention["id"].(string)) {
+		t.Errorf("reply is not to the mention: %s", c.JSON)
+	}
+	// A bot's own message is never answered either.
+	own := e.srv.Message(fakediscord.DMChannelID, "", puzzleText)
+	own["author"] = map[string]any{"id": e.srv.BotID, "bot": true}
+	e.dispatch(t, "MESSAGE_CREATE", own)
+	// A last DM proves the events before it were handled or ignored.
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "help"))
+	e.call(t, "POST", "/api/v9/channels/902/messages")
+	if n := len(e.srv.Calls()); n > 0 {
+		var posts []string
+		for _, c := range e.srv.Calls() {
+			if c.Method == "POST" && strings.HasSuffix(c.Path, "/messages") {
+				posts = append(posts, c.Path)
+			}
+		}
+		if len(posts) != 2 {
+			t.Errorf("messages sent: %v, want one reply to the mention and one to the DM", posts)
+		}
+	}
+}
+
+func TestE2EConfiguredChannelWithoutMention(t *testing.T) {
+	e := startE2E(t, func(o *DiscordOptions) { o.Channels = []string{fakediscord.ChannelID} }, nil)
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "hint "+puzzleText))
+	c := e.call(t, "POST", "/api/v9/channels/901/messages")
+	r := decodeResponse(t, c)
+	if !strings.Contains(r.Data.Content, "**Step 1**") || len(buttons(r)) != 3 {
+		t.Errorf("hint in channel: %q, buttons %v", r.Data.Content, buttons(r))
+	}
+}
+
+func TestE2ESlashSolveText(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	c := e.call(t, "POST", fakediscord.CallbackPath(ia))
+	r := decodeResponse(t, c)
+	if r.Type != 4 || r.Data.Flags&ephemeralFlag != 0 {
+		t.Errorf("type %d flags %d, want a public message (4)", r.Type, r.Data.Flags)
+	}
+	checkSolutionText(t, r.Data.Content, solutionText9)
+	if names := fileNames(c); len(names) != 1 || names[0] != "SPOILER_solution.png" {
+		t.Errorf("files %v", names)
+	}
+}
+
+func TestE2EHintThenNextStep(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	steps, err := human.Explain(solver.MustGrid(puzzleText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText), fakediscord.IntOption("level", 3)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	c := e.call(t, "POST", fakediscord.CallbackPath(ia))
+	r := decodeResponse(t, c)
+	if r.Type != 4 || r.Data.Flags&ephemeralFlag == 0 {
+		t.Fatalf("hint: type %d flags %d, want ephemeral", r.Type, r.Data.Flags)
+	}
+	if !strings.Contains(r.Data.Content, steps[0].Explanation) {
+		t.Errorf("first hint %q, want %q", r.Data.Content, steps[0].Explanation)
+	}
+	if names := fileNames(c); len(names) != 1 || names[0] != "hint.png" {
+		t.Errorf("files %v", names)
+	}
+	btns := buttons(r)
+	if len(btns) != 2 || btns["Next step"] == "" || btns["Show solution"] == "" {
+		t.Fatalf("buttons %v", btns)
+	}
+	for _, id := range btns {
+		if len(id) > MaxCustomID {
+			t.Errorf("custom_id of %d characters", len(id))
+		}
+	}
+	press := e.srv.ButtonPress(btns["Next step"])
+	e.dispatch(t, "INTERACTION_CREATE", press)
+	r2 := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(press)))
+	if r2.Type != 4 || r2.Data.Flags&ephemeralFlag == 0 || !strings.Contains(r2.Data.Content, "**Step 2**") {
+		t.Fatalf("next step: %+v", r2)
+	}
+	// The next sound step: the engine's second step, whose placements
+	// agree with the solution.
+	if !strings.Contains(r2.Data.Content, steps[1].Explanation) {
+		t.Errorf("next step %q, want %q", r2.Data.Content, steps[1].Explanation)
+	}
+	sol := solver.MustGrid(solutionText9)
+	for _, p := range steps[1].Placements {
+		if sol.Cell(p.Cell) != p.Digit {
+			t.Errorf("step 2 places %d in %s", p.Digit, sol.CellName(p.Cell))
+		}
+	}
+	show := e.srv.ButtonPress(buttons(r2)["Show solution"])
+	e.dispatch(t, "INTERACTION_CREATE", show)
+	r3 := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(show)))
+	if r3.Data.Flags&ephemeralFlag == 0 {
+		t.Error("solution from a button is not ephemeral")
+	}
+	checkSolutionText(t, r3.Data.Content, solutionText9)
+}
+
+func TestE2EContextMenuOnText(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "today's puzzle:\n"+puzzleText)
+	ia := e.srv.MessageCommand(MenuSolve, target)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	checkSolutionText(t, r.Data.Content, solutionText9)
+
+	ia = e.srv.MessageCommand(MenuHint, target)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	r = decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if r.Data.Flags&ephemeralFlag == 0 || !strings.Contains(r.Data.Content, "**Step 1**") {
+		t.Errorf("context hint: %+v", r)
+	}
+}
+
+func TestE2EBadInputs(t *testing.T) {
+	e := startE2E(t, nil, func(o *Options) {
+		if o.Engines.ReadPhoto == nil {
+			// Without the OCR built in, a reader that must never be
+			// reached: every input below is refused before reading.
+			o.Engines.ReadPhoto = noReader(t)
+		}
+	})
+	text := func(s string) []fakediscord.Option {
+		return []fakediscord.Option{fakediscord.StringOption("puzzle", s)}
+	}
+	// Text errors: an immediate ephemeral message.
+	for _, tt := range []struct{ text, want string }{
+		{puzzleText[:80], "found 80 cells, a 9x9 puzzle needs 81"},
+		{"55" + puzzleText[2:], "row 1 has two 5s (r1c1 and r1c2)"},
+		{strings.Repeat(".", 81), "This grid is empty"},
+		{"123456789" + strings.Repeat(".", 72), "more than one solution"},
+	} {
+		ia := e.srv.SlashCommand("solve", text(tt.text))
+		e.dispatch(t, "INTERACTION_CREATE", ia)
+		r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+		if r.Type != 4 || r.Data.Flags&ephemeralFlag == 0 || !strings.Contains(r.Data.Content, tt.want) {
+			t.Errorf("%q: got %+v, want ephemeral %q", tt.text, r, tt.want)
+		}
+	}
+	// Photo errors: deferred at once (public for /solve), then the
+	// public placeholder is deleted and the message sent ephemeral.
+	big := e.srv.AddAttachment("huge.jpg", "image/jpeg", []byte("small really"))
+	big.Size = 50 << 20
+	foreign := e.srv.AddAttachment("x.png", "image/png", tinyPNG(t, 4, 4))
+	foreign.URL = "https://evil.example/x.png"
+	for _, tt := range []struct {
+		att  fakediscord.Attachment
+		want string
+	}{
+		{big, "This image (huge.jpg) is 50 MB, the limit is 10 MB"},
+		{e.srv.AddAttachment("grid.png", "image/png", []byte("not a png")), "I could not open this image (grid.png) as a picture"},
+		{e.srv.AddAttachment("empty.png", "image/png", nil), "is empty (0 bytes)"},
+		{e.srv.AddAttachment("bomb.png", "image/png", bombPNG(t, 30000, 30000)), "30000x30000 pixels"},
+		{foreign, "I only download pictures from Discord itself"},
+	} {
+		ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", tt.att)}, tt.att)
+		e.dispatch(t, "INTERACTION_CREATE", ia)
+		ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+		if ack.Type != 5 || ack.Data.Flags&ephemeralFlag != 0 {
+			t.Errorf("%s: ack type %d flags %d, want a public deferral (5)", tt.att.Filename, ack.Type, ack.Data.Flags)
+		}
+		e.call(t, "DELETE", e.srv.OriginalPath(ia))
+		f := decodeResponse(t, e.call(t, "POST", e.srv.FollowupPath(ia)))
+		if f.Data.Flags&ephemeralFlag == 0 || !strings.Contains(f.Data.Content, tt.want) {
+			t.Errorf("%s: follow-up %+v, want ephemeral %q", tt.att.Filename, f.Data, tt.want)
+		}
+	}
+}
+
+// photoFixture returns the small test photo of a printed puzzle and its
+// grid, for the tests that need the real OCR.
+func photoFixture(t *testing.T) ([]byte, string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "photo.jpg"))
+	if err != nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	truth, err := os.ReadFile(filepath.Join("testdata", "photo.txt"))
+	if err != nil {
+		t.Fatalf("fixture truth: %v", err)
+	}
+	return data, strings.TrimSpace(string(truth))
+}
+
+func requireOCR(t *testing.T) {
+	t.Helper()
+	if DefaultEngines(EngineOptions{}).ReadPhoto == nil {
+		t.Skip("the photo reader (ocr.Read) is not built in yet: this test runs once it is")
+	}
+}
+
+func TestE2ESlashSolvePhoto(t *testing.T) {
+	requireOCR(t)
+	e := startE2E(t, nil, nil)
+	data, truth := photoFixture(t)
+	sol, err := solver.SolveUnique(solver.MustGrid(truth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if ack.Type != 5 {
+		t.Fatalf("ack type %d, want a deferred response (5)", ack.Type)
+	}
+	c := e.call(t, "PATCH", e.srv.OriginalPath(ia))
+	r := decodeResponse(t, c)
+	checkSolutionText(t, r.Data.Content, sol.Digits())
+	names := strings.Join(fileNames(c), ",")
+	if !strings.Contains(names, "read.png") || !strings.Contains(names, "SPOILER_solution.png") {
+		t.Errorf("files %s", names)
+	}
+}
+
+func TestE2EContextMenuOnPhoto(t *testing.T) {
+	requireOCR(t)
+	e := startE2E(t, nil, nil)
+	data, truth := photoFixture(t)
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "", att)
+	ia := e.srv.MessageCommand(MenuHint, target)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if ack.Type != 5 || ack.Data.Flags&ephemeralFlag == 0 {
+		t.Fatalf("ack %+v, want an ephemeral deferral", ack)
+	}
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	steps, err := human.Explain(solver.MustGrid(truth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Data.Content, steps[0].Nudge) || len(buttons(r)) != 3 {
+		t.Errorf("hint from a photo: %q, buttons %v", r.Data.Content, buttons(r))
+	}
+}
+
+func TestE2EResumeAfterGatewayClose(t *testing.T) {
+	e := startE2E(t, func(o *DiscordOptions) { o.NoReconnect = false }, nil)
+	if err := e.srv.WaitHeartbeats(waitCtx(t), 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.srv.CloseGateway(4000); err != nil {
+		t.Fatal(err)
+	}
+	// Dispatched while disconnected: delivered on RESUME.
+	msg := e.srv.Message(fakediscord.DMChannelID, "", puzzleText)
+	e.dispatch(t, "MESSAGE_CREATE", msg)
+	if _, err := e.srv.WaitResume(waitCtx(t), 1); err != nil {
+		t.Fatal(err)
+	}
+	calls, err := e.srv.WaitCalls(waitCtx(t), 1, func(c fakediscord.Call) bool {
+		return c.Method == "POST" && c.Path == "/api/v9/channels/902/messages"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolutionText(t, decodeResponse(t, calls[0]).Data.Content, solutionText9)
+	ids, _ := e.srv.WaitIdentify(waitCtx(t), 1)
+	if len(ids) != 1 {
+		t.Errorf("identified %d times, want 1 (a resume, not a new session)", len(ids))
+	}
+}
