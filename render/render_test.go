@@ -180,3 +180,39 @@ func TestOptionsSizes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHint feeds Hint arbitrary steps and texts: it must return a picture
+// or an error, never both, and never panic, whatever the step refers to.
+func FuzzHint(f *testing.F) {
+	f.Add([]byte{2, 8, 60, 3, 10, 1}, "Look at box 2 for an 8.", 1, true)
+	f.Add([]byte{0, 9, 80, 1, 255, 17}, "There is a naked single in r5c5 and row 10, column 0, r0c3.", 2, false)
+	f.Add([]byte{30, 9, 33, 9, 48, 9, 21, 9}, "", 3, true)
+	f.Fuzz(func(t *testing.T, data []byte, text string, level int, candidates bool) {
+		var step human.Step
+		c := func(i int) human.Candidate {
+			return human.Candidate{Cell: int(int8(data[i])), Digit: int(data[i+1]) % 12}
+		}
+		for i := 0; i+1 < len(data); i += 2 {
+			switch i / 2 % 5 {
+			case 0:
+				step.Placements = append(step.Placements, c(i))
+			case 1:
+				step.Eliminations = append(step.Eliminations, c(i))
+			case 2:
+				step.Highlights = append(step.Highlights, human.Highlight{Candidate: c(i), Group: int(data[i+1]) % 5})
+			case 3:
+				step.Cells = append(step.Cells, int(int8(data[i])))
+				step.Units = append(step.Units, solver.Unit{Kind: solver.UnitKind(data[i+1] % 4), Index: int(data[i+1]) / 4 % 11})
+			case 4:
+				if i >= 2 {
+					step.Links = append(step.Links, human.Link{From: c(i - 2), To: c(i), Strong: data[i]%2 == 0})
+				}
+			}
+		}
+		step.Nudge, step.Area = text, text
+		img, err := Hint(hard, hardNow, nil, step, level, Options{Size: MinSize, Candidates: candidates, Labels: true})
+		if (img == nil) == (err == nil) {
+			t.Fatalf("Hint returned picture %v and error %v: want exactly one", img != nil, err)
+		}
+	})
+}
