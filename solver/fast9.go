@@ -378,8 +378,6 @@ func (x *search9) found(st *state9) {
 // guess branches on a cell with two candidates if there is one, else on the
 // first unsolved cell, trying each of its digits in turn: all but the last
 // on a copy of the state, the last in place.
-var guessMode = 5
-
 func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 	// Measured on the benchmark lists: guessing in the band with the most
 	// cells of two candidates leaves a smaller tree than taking the first
