@@ -100,6 +100,9 @@ type Server struct {
 	resumes    []json.RawMessage
 	heartbeats int
 	closed     bool
+
+	// ops is the state of the fault helpers (fault.go).
+	ops opsState
 }
 
 // frame is one gateway payload.
@@ -273,6 +276,9 @@ func (s *Server) NewID() string {
 
 // serve routes every HTTP request.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if s.intercept(w, r) {
+		return
+	}
 	if r.URL.Path == "/gateway-ws" || r.URL.Path == "/gateway-ws/" {
 		s.serveGateway(w, r)
 		return
