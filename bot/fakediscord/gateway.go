@@ -80,6 +80,12 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			if err := c.write(map[string]any{"op": OpHeartbeatACK}); err != nil {
 				return
 			}
+		case OpIdentify:
+			// After op 9 (invalid session) the client identifies again
+			// on the same connection.
+			if !s.identify(c, f.D) {
+				return
+			}
 		}
 	}
 }
