@@ -562,7 +562,7 @@ func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
 
 func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 	pitch := l.markPitch()
-	px := int(math.Round(pitch * 0.8))
+	px := int(math.Round(min(pitch*0.8, float64(l.cell)*0.3)))
 	for d := 1; d <= l.n; d++ {
 		if cv.marks&(1<<d) == 0 {
 			continue
