@@ -311,6 +311,9 @@ func argGrid(arg string, s *stdio, puzzle bool) (solver.Grid, error) {
 		g, err = solver.ParseRaw(text)
 	}
 	if err != nil {
+		if text == arg && (strings.ContainsAny(arg, "/\\") || strings.HasSuffix(strings.ToLower(arg), ".txt")) {
+			return solver.Grid{}, fmt.Errorf("%s: no such file, and not a puzzle either (%v)", arg, err)
+		}
 		return solver.Grid{}, fmt.Errorf("%s: %w", describeArg(arg), err)
 	}
 	return g, nil

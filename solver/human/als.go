@@ -109,9 +109,9 @@ func findALSXZ(s *state) (Step, bool) {
 				Cells:        a.cells.or(b.cells).list(),
 				Units:        units(a.unit, b.unit),
 				Highlights:   append(highlightMask(s, a.cells, a.cands, 0), highlightMask(s, b.cells, b.cands, 1)...),
-				Nudge:        fmt.Sprintf("Look at the groups of cells in %s and %s that hold one more digit than cells.", unitName(a.unit), unitName(b.unit)),
-				Area:         fmt.Sprintf("There is an almost locked set XZ-rule on %s and %s.", unitName(a.unit), unitName(b.unit)),
-				Explanation: fmt.Sprintf("%s and %s are almost locked sets: each has one more digit than cells. Every %d of one sees every %d of the other, so at most one set holds %d, and the other is then locked without %d and must hold %s. So %s is in one of the two sets: remove %s, which sees all its places in both.",
+				Nudge:        fmt.Sprintf("Look at the groups of cells in %s that hold one more digit than cells.", unitPairName(a.unit, b.unit)),
+				Area:         fmt.Sprintf("There is an almost locked set XZ-rule in %s.", unitPairName(a.unit, b.unit)),
+				Explanation: fmt.Sprintf("%s and %s are almost locked sets: each has one more digit than cells. Every %d of one sees every %d of the other, so at most one set holds %d, and the other is then locked without %d and must hold %s. So %s is in one of the two sets: remove %s, which see all its places in both.",
 					alsName(a), alsName(b), x, x, x, x, digitList(zs), orDigitList(zs), elimText(elims)),
 			}, true
 		}
@@ -172,7 +172,7 @@ func findALSXYWing(s *state) (Step, bool) {
 							Highlights:   hl,
 							Nudge:        "Look for three groups of cells that each hold one more digit than cells.",
 							Area:         fmt.Sprintf("There is an almost locked set XY-Wing with its pivot set in %s.", unitName(C.unit)),
-							Explanation: fmt.Sprintf("A = %s, B = %s and C = %s are almost locked sets (one more digit than cells). C shares %d with A and %d with B, each only in cells that see each other. C can miss at most one of its digits, so it holds %d or %d: if %d, A cannot hold %d and is locked on its other digits; if %d, the same goes for B. Either way A or B holds %s. Remove %s, which sees all its places in both.",
+							Explanation: fmt.Sprintf("A = %s, B = %s and C = %s are almost locked sets (one more digit than cells). C shares %d with A and %d with B, each only in cells that see each other. C can miss at most one of its digits, so it holds %d or %d: if %d, A cannot hold %d and is locked on its other digits; if %d, the same goes for B. Either way A or B holds %s. Remove %s: those cells see all its places in both.",
 								alsName(A), alsName(B), alsName(C), x, y, x, y, x, x, y, orDigitList(zs), elimText(elims)),
 						}, true
 					}
@@ -181,4 +181,12 @@ func findALSXYWing(s *state) (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// unitPairName writes "row 7" for one unit or "row 7 and box 9" for two.
+func unitPairName(a, b int) string {
+	if a == b {
+		return unitName(a)
+	}
+	return unitName(a) + " and " + unitName(b)
 }

@@ -210,6 +210,9 @@ func findChain(s *state, mode chainMode) (Step, bool) {
 				if mode == xyChain && nodeCell(m) == c {
 					return false
 				}
+				if length < 4 {
+					return false // a single link: a subset or intersection, not a chain
+				}
 				el := chainElims(s, start, m)
 				if len(el) == 0 {
 					return false
@@ -285,15 +288,15 @@ func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place b
 			chainText(chain), how, cellName(nodeCell(start)), nodeDigit(start), nodeDigit(start), cellName(nodeCell(start)), nodeDigit(start))
 		return st
 	}
-	st.Area = fmt.Sprintf("There is %s from %s to %s.", article(name), candName(start), candName(end))
-	st.Explanation = fmt.Sprintf("Chain %s. %s If %s is false, the chain makes %s true, so at least one of them is true. Remove %s, which %s both.",
+	st.Area = fmt.Sprintf("There is %s from %s to %s.", article(plainName(name)), candName(start), candName(end))
+	st.Explanation = fmt.Sprintf("Chain %s. %s If %s is false, the chain makes %s true, so at least one of them is true. Remove %s: %s both.",
 		chainText(chain), how, candName(start), candName(end), elimText(elims), seeWord(elims))
 	return st
 }
 
 func seeWord(elims []Candidate) string {
 	if len(elims) == 1 {
-		return "conflicts with"
+		return "it conflicts with"
 	}
-	return "conflict with"
+	return "each conflicts with"
 }

@@ -107,7 +107,7 @@ func colourStep(s *state, name string, d int, cl [2]cellSet, elims []Candidate, 
 		Cells:        cl[0].or(cl[1]).list(),
 		Highlights:   append(highlightCells(s, cl[0], d, 0), highlightCells(s, cl[1], d, 1)...),
 		Nudge:        fmt.Sprintf("Colour the cells where %d has only two places in a unit.", d),
-		Area:         fmt.Sprintf("Simple colouring on %d finds something (%s).", d, name),
+		Area:         fmt.Sprintf("Simple colouring on %d %s.", d, map[string]string{SimpleColorsTrap: "traps a candidate between the two colours", SimpleColorsWrap: "finds a colour that contradicts itself"}[name]),
 		Explanation: fmt.Sprintf("Follow the units where %d has only two places and colour their cells alternately: %s in the first colour, %s in the second. %s",
 			d, cellList(cl[0].list()), cellList(cl[1].list()), why),
 	}

@@ -3,6 +3,7 @@ package human
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // fishKind selects basic, finned or sashimi fish.
@@ -202,7 +203,7 @@ func fishStep(s *state, d, n int, kind fishKind, base0, cover0 int, pick []int, 
 		Units:        unitsOf(append(append([]int{}, baseUnits...), coverUnits...)),
 		Highlights:   append(highlightCells(s, body, d, 0), highlightCells(s, fins, d, 1)...),
 		Nudge:        fmt.Sprintf("Look at where %d can go in %s.", d, baseNames),
-		Area:         fmt.Sprintf("There is a %s on %d in %s.", lowerFirst(name), d, baseNames),
+		Area:         fmt.Sprintf("There is %s on %d in %s.", article(plainName(name)), d, baseNames),
 	}
 	if kind == basicFish {
 		st.Explanation = fmt.Sprintf("In %s, %d can only go in %s. Whichever of those cells hold the %ds, the %s %ds of %s fill %s, so no other cell there can be %d: remove %s.",
@@ -247,9 +248,20 @@ func article(name string) string {
 	return "a " + name
 }
 
-func lowerFirst(name string) string {
-	if name == "" || name[0] < 'A' || name[0] > 'Z' || (len(name) > 1 && name[1] == '-') || (len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z') {
-		return name
+// plainName writes a technique's name for the middle of a sentence:
+// ordinary words in lower case, names like X-Wing and AIC kept.
+func plainName(name string) string {
+	words := strings.Fields(name)
+	for i, w := range words {
+		plain := len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z'
+		for _, r := range w[1:] {
+			if r < 'a' || r > 'z' {
+				plain = false
+			}
+		}
+		if plain {
+			words[i] = strings.ToLower(w)
+		}
 	}
-	return string(name[0]+'a'-'A') + name[1:]
+	return strings.Join(words, " ")
 }

@@ -297,7 +297,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 			Highlights:   []Highlight{{Candidate{c, d}, 0}, {nodeCand(x), 1}},
 			Nudge:        fmt.Sprintf("Suppose %s were %d and follow what it forces.", cellName(c), d),
 			Area:         fmt.Sprintf("A forcing %s shows that %s cannot be %d.", kind, cellName(c), d),
-			Explanation: fmt.Sprintf("Suppose %s. Then %s: a contradiction. So %s is not %d.",
+			Explanation: fmt.Sprintf("Suppose %s and follow what it forces: %s. That is impossible, so %s is not %d.",
 				candName(n), why, cellName(c), d),
 		}, true
 	}

@@ -344,6 +344,15 @@ func joinList(items []string, word string) string {
 // elimText writes eliminations grouped by digit, like "5 from r1c2 and
 // r1c3, and 7 from r2c2".
 func elimText(elims []Candidate) string {
+	sameCell := true
+	var m digitMask
+	for _, e := range elims {
+		sameCell = sameCell && e.Cell == elims[0].Cell
+		m |= bit(e.Digit)
+	}
+	if sameCell && len(elims) > 1 {
+		return fmt.Sprintf("%s from %s", digitList(m), cellName(elims[0].Cell))
+	}
 	var parts []string
 	done := map[int]bool{}
 	for _, e := range elims {

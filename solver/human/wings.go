@@ -110,6 +110,7 @@ func findWWing(s *state) (Step, bool) {
 				continue
 			}
 			ds := s.cand[a].digits()
+			lo, hi := ds[0], ds[1]
 			for k, x := range ds {
 				y := ds[1-k]
 				targets := seeAll(setOf(a, b)).and(s.pos[y])
@@ -134,10 +135,10 @@ func findWWing(s *state) (Step, bool) {
 								{Candidate{ea, x}, Candidate{eb, x}, true}, {Candidate{eb, x}, Candidate{b, x}, false},
 								{Candidate{b, x}, Candidate{b, y}, true},
 							},
-							Nudge: fmt.Sprintf("Look at %s and %s, which both hold only %d and %d.", cellName(a), cellName(b), x, y),
+							Nudge: fmt.Sprintf("Look at %s and %s, which both hold only %d and %d.", cellName(a), cellName(b), lo, hi),
 							Area:  fmt.Sprintf("There is a W-Wing on %d and %d in %s and %s.", x, y, cellName(a), cellName(b)),
 							Explanation: fmt.Sprintf("%s and %s can only be %d or %d. In %s, %d can only go in %s or %s, which see %s and %s. If neither cell were %d, both would be %d and %s would have no place for %d. So one of them is %d: remove %s, which sees both.",
-								cellName(a), cellName(b), x, y, unitName(l.unit), x, cellName(ea), cellName(eb), cellName(a), cellName(b),
+								cellName(a), cellName(b), lo, hi, unitName(l.unit), x, cellName(ea), cellName(eb), cellName(a), cellName(b),
 								y, x, unitName(l.unit), x, y, elimText(elims)),
 						}, true
 					}
