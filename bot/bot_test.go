@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -11,12 +12,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -26,6 +29,14 @@ const (
 	puzzleText    = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	solutionText9 = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 )
+
+func TestMain(m *testing.M) {
+	// Tesseract is three times slower without this (see package ocr).
+	if err := ocr.EnsureOMPThreadLimit(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(m.Run())
+}
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
 type syncBuffer struct {
@@ -49,8 +60,10 @@ func (s *syncBuffer) String() string {
 func newTestBot(t *testing.T, change func(*Options)) (*Bot, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
+	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: 300, OCRWorkers: 1})
+	t.Cleanup(closeEngines)
 	o := Options{
-		Engines: DefaultEngines(EngineOptions{PictureSize: 300}),
+		Engines: engines,
 		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	if change != nil {

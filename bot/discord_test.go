@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/jpeg"
 	"log/slog"
 	"net/url"
 	"os"
@@ -379,11 +382,8 @@ func TestE2EContextMenuOnText(t *testing.T) {
 
 func TestE2EBadInputs(t *testing.T) {
 	e := startE2E(t, nil, func(o *Options) {
-		if o.Engines.ReadPhoto == nil {
-			// Without the OCR built in, a reader that must never be
-			// reached: every input below is refused before reading.
-			o.Engines.ReadPhoto = noReader(t)
-		}
+		// Every photo below must be refused before it is read.
+		o.Engines.ReadPhoto = noReader(t)
 	})
 	text := func(s string) []fakediscord.Option {
 		return []fakediscord.Option{fakediscord.StringOption("puzzle", s)}
@@ -447,15 +447,7 @@ func photoFixture(t *testing.T) ([]byte, string) {
 	return data, strings.TrimSpace(string(truth))
 }
 
-func requireOCR(t *testing.T) {
-	t.Helper()
-	if DefaultEngines(EngineOptions{}).ReadPhoto == nil {
-		t.Skip("the photo reader (ocr.Read) is not built in yet: this test runs once it is")
-	}
-}
-
 func TestE2ESlashSolvePhoto(t *testing.T) {
-	requireOCR(t)
 	e := startE2E(t, nil, nil)
 	data, truth := photoFixture(t)
 	sol, err := solver.SolveUnique(solver.MustGrid(truth))
@@ -472,14 +464,34 @@ func TestE2ESlashSolvePhoto(t *testing.T) {
 	c := e.call(t, "PATCH", e.srv.OriginalPath(ia))
 	r := decodeResponse(t, c)
 	checkSolutionText(t, r.Data.Content, sol.Digits())
-	names := strings.Join(fileNames(c), ",")
-	if !strings.Contains(names, "read.png") || !strings.Contains(names, "SPOILER_solution.png") {
+	if names := strings.Join(fileNames(c), ","); names != "read.png,SPOILER_solution.png,SPOILER_solution-on-photo.jpg" {
 		t.Errorf("files %s", names)
+	}
+	for _, f := range c.Files {
+		if _, _, err := image.Decode(bytes.NewReader(f.Data)); err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+		}
+	}
+	givens := solver.MustGrid(truth).Givens()
+	if !strings.Contains(r.Data.Content, fmt.Sprintf("I read %d givens from your photo", givens)) {
+		t.Errorf("content %q", r.Data.Content)
+	}
+}
+
+// TestE2EDMPhotoWithoutGrid sends a real picture with no grid in it: the
+// OCR finds none and the user is told how to take a better photo.
+func TestE2EDMPhotoWithoutGrid(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	att := e.srv.AddAttachment("cat.png", "image/png", tinyPNG(t, 320, 240))
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", att))
+	e.call(t, "POST", "/api/v9/channels/902/typing")
+	r := decodeResponse(t, e.call(t, "POST", "/api/v9/channels/902/messages"))
+	if !strings.Contains(r.Data.Content, "I could not find a Sudoku grid in this photo, try a straighter shot with the whole grid in view") {
+		t.Errorf("content %q", r.Data.Content)
 	}
 }
 
 func TestE2EContextMenuOnPhoto(t *testing.T) {
-	requireOCR(t)
 	e := startE2E(t, nil, nil)
 	data, truth := photoFixture(t)
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)

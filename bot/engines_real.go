@@ -3,8 +3,14 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
+	"image/jpeg"
+
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/sudokubot/sudokubot/ocr"
 
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
@@ -18,15 +24,19 @@ type EngineOptions struct {
 	PictureSize int
 	// Theme is the pictures' colour scheme.
 	Theme render.Theme
-	// MaxPixels bounds the photos the reader decodes.
-	MaxPixels int64
+	// MaxPixels and MaxBytes bound the photos the reader decodes (0 for
+	// package ocr's defaults).
+	MaxPixels, MaxBytes int64
+	// OCRWorkers is the number of Tesseract clients (at least 1).
+	OCRWorkers int
 }
 
 // DefaultEngines returns the product's real engines: the photo reader of
 // package ocr, the hint engine and rater of package solver/human, and the
 // pictures of package render. A part that is not built in yet is left nil,
-// which the bot reports as unavailable.
-func DefaultEngines(o EngineOptions) Engines {
+// which the bot reports as unavailable. The returned function frees the
+// photo reader's Tesseract clients.
+func DefaultEngines(o EngineOptions) (Engines, func()) {
 	opt := render.Options{Theme: o.Theme, Size: o.PictureSize}
 	hintOpt := opt
 	hintOpt.Labels = true
@@ -50,8 +60,8 @@ func DefaultEngines(o EngineOptions) Engines {
 		},
 	}
 	wireHuman(&e)
-	wireOCR(&e, o)
-	return e
+	closeOCR := wireOCR(&e, o)
+	return e, closeOCR
 }
 
 // encode writes a rendered picture as PNG.
@@ -114,5 +124,89 @@ func humanStep(_ context.Context, g solver.Grid, n int) (StepAt, error) {
 	return StepAt{Before: before, Candidates: cands, Step: steps[n]}, nil
 }
 
-// wireOCR connects the photo reader once package ocr provides Read.
-func wireOCR(*Engines, EngineOptions) {}
+// wireOCR connects the photo reader of package ocr, with a pool of
+// o.OCRWorkers Tesseract clients, and returns the function that frees them.
+func wireOCR(e *Engines, o EngineOptions) func() {
+	pool := ocr.NewTessPool(max(o.OCRWorkers, 1))
+	rec := ocr.NewTessRecognizer(pool)
+	limits := ocr.DefaultDecodeLimits
+	if o.MaxPixels > 0 {
+		limits.MaxPixels = int(o.MaxPixels)
+	}
+	if o.MaxBytes > 0 {
+		limits.MaxBytes = int(o.MaxBytes)
+	}
+	e.ReadPhoto = func(ctx context.Context, data []byte) (Reading, error) {
+		res, err := ocr.Read(ctx, data, ocr.Options{Limits: limits, Recognizer: rec})
+		switch {
+		case errors.Is(err, ocr.ErrNoGrid):
+			return Reading{}, fmt.Errorf("%w: %w", ErrNoGrid, err)
+		case errors.Is(err, ocr.ErrNotImage):
+			return Reading{}, fmt.Errorf("%w: %w", ErrNotImage, err)
+		case err != nil:
+			return Reading{}, fmt.Errorf("read photo: %w", err)
+		}
+		return Reading{Grid: res.Grid, Doubtful: doubtfulCells(res), Engine: res}, nil
+	}
+	pal := o.Theme.Palette()
+	e.DrawOnPhoto = func(photo []byte, r Reading, sol solver.Grid) ([]byte, error) {
+		res, ok := r.Engine.(*ocr.Result)
+		if !ok {
+			return nil, errors.New("draw on photo: the reading holds no OCR result")
+		}
+		dec, err := ocr.Decode(photo, limits)
+		if err != nil {
+			return nil, fmt.Errorf("draw on photo: %w", err)
+		}
+		img, err := ocr.DrawOverlay(dec.Image, res, sol, ocr.OverlayStyle{Color: pal.Filled, DigitMask: render.DigitMask})
+		if err != nil {
+			return nil, fmt.Errorf("draw on photo: %w", err)
+		}
+		return encodeJPEG(shrink(img, maxPhotoSide))
+	}
+	return func() { _ = pool.Close() }
+}
+
+// doubtfulCells returns the cells to check by eye: those the reader names
+// when the grid is not a proper puzzle, else the digits read with a
+// confidence below one half.
+func doubtfulCells(res *ocr.Result) []int {
+	if len(res.Doubtful) > 0 {
+		return res.Doubtful
+	}
+	var out []int
+	for i, c := range res.Cells {
+		if c.Digit != 0 && c.Confidence < 0.5 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// maxPhotoSide is the longest side of a photo the bot sends back.
+const maxPhotoSide = 1600
+
+// shrink scales img down so that its longest side is at most side pixels.
+func shrink(img image.Image, side int) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= side && h <= side {
+		return img
+	}
+	if w >= h {
+		w, h = side, h*side/w
+	} else {
+		w, h = w*side/h, side
+	}
+	out := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
+	xdraw.CatmullRom.Scale(out, out.Rect, img, b, xdraw.Src, nil)
+	return out
+}
+
+func encodeJPEG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
+		return nil, fmt.Errorf("encode JPEG: %w", err)
+	}
+	return buf.Bytes(), nil
+}

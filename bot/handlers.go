@@ -153,7 +153,11 @@ func (b *Bot) draw(name string, f func() ([]byte, error)) (File, bool) {
 		}
 		return File{}, false
 	}
-	return File{Name: name, ContentType: "image/png", Data: data}, true
+	ct := "image/png"
+	if strings.HasSuffix(name, ".jpg") {
+		ct = "image/jpeg"
+	}
+	return File{Name: name, ContentType: ct, Data: data}, true
 }
 
 // solutionText writes the solution as 9 lines of 9 digits (spaces between
@@ -192,7 +196,7 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 		rep.Files = append(rep.Files, f)
 	}
 	if pz.photo != nil {
-		if f, ok := b.draw("SPOILER_solution-on-photo.png", func() ([]byte, error) {
+		if f, ok := b.draw("SPOILER_solution-on-photo.jpg", func() ([]byte, error) {
 			if b.opt.Engines.DrawOnPhoto == nil {
 				return nil, errUnavailable
 			}
