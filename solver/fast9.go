@@ -92,16 +92,6 @@ var (
 	columnOf [27]uint32
 )
 
-// sameDigit lists, for band index i = 3*d+b, the indices of the same digit
-// in the two other bands.
-var sameDigit [32][2]uint8
-
-// bandOf maps a band index 3*d+b to b, the band.
-var bandOf [32]uint8
-
-// peerBits has, for band index i, the bits of sameDigit[i].
-var peerBits [32]uint32
-
 func init() {
 	for x := range 512 {
 		for s := range 3 {
@@ -165,43 +155,35 @@ func init() {
 		keepOnly[p] = bandMask&^(col|row|box) | 1<<p
 		columnOf[p] = col
 	}
-	for i := range 27 {
-		d, b := i/3, i%3
-		sameDigit[i] = [2]uint8{uint8(3*d + (b+1)%3), uint8(3*d + (b+2)%3)}
-		bandOf[i] = uint8(b)
-		peerBits[i] = 1<<sameDigit[i][0] | 1<<sameDigit[i][1]
-	}
 }
 
 // state9 is the search state of the bitboard solver: the candidates per
 // digit and band, the bands as they were when last propagated, and the
-// cells not yet solved. It is a plain value: copying it saves a search
-// position.
+// cells not yet solved. It is a plain value of 236 bytes: copying it saves
+// a search position.
 type state9 struct {
-	bands    [32]uint32 // bands[3*d+b]: where digit d+1 can go in band b; 27-31 unused
-	prev     [32]uint32 // bands[i] when band i was last propagated
-	unsolved [3]uint32  // cells of each band without a digit yet
-	dirty    uint32     // bit i: bands[i] may have changed since propagated
+	bands    [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
+	unsolved [3]uint32    // cells of each band without a digit yet
+	dirty    uint32       // bit d: bands[d] changed since last propagated
 }
 
-// bandsOf0 has bit i set for the nine band indices i of band 0, one per
-// digit; bandsOf0<<b selects band b.
-const bandsOf0 = 1 | 1<<3 | 1<<6 | 1<<9 | 1<<12 | 1<<15 | 1<<18 | 1<<21 | 1<<24
+// allDigits has one dirty bit per digit.
+const allDigits = 1<<9 - 1
 
 // init sets up the state of a 9x9 grid g: all candidates, then the givens
 // placed; propagation is left to update. It reports false if g breaks the
 // rules: a digit above 9, or a given that an earlier given of the same
 // digit has already ruled out, which is two equal digits in a unit.
 func (s *state9) init(g *Grid) bool {
-	for i := range 27 {
-		s.bands[i] = bandMask
-		s.prev[i] = 0
+	for d := range 9 {
+		s.bands[d] = [3]uint32{bandMask, bandMask, bandMask}
 	}
 	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
+	s.dirty = allDigits
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
 			b, p := c/27, c%27
-			if d > 9 || s.bands[3*int(d-1)+b]&(1<<p) == 0 {
+			if d > 9 || s.bands[d-1][b]&(1<<p) == 0 {
 				return false
 			}
 			s.place(int(d-1), b, p)
@@ -211,78 +193,110 @@ func (s *state9) init(g *Grid) bool {
 }
 
 // place puts digit d+1 in cell p of band b: the digit leaves the cell's row,
-// box and column. The cell itself leaves the other digits when update sees
-// the digit's row in the band down to one cell.
+// box and column. The cell itself leaves the other digits when update finds
+// it solved.
 func (s *state9) place(d, b, p int) {
-	i := (3*d + b) & 31
-	s.bands[i] &= keepOnly[p%27]
+	bd := &s.bands[d]
 	col := columnOf[p%27]
-	o := sameDigit[i]
-	s.bands[o[0]&31] &^= col
-	s.bands[o[1]&31] &^= col
-	s.dirty |= 1<<i | peerBits[i]
+	keep := keepOnly[p%27]
+	// Branch-free: AND the cell's band with keep, the other two with
+	// ^col.
+	for k := range 3 {
+		if k == b {
+			bd[k] &= keep
+		} else {
+			bd[k] &^= col
+		}
+	}
+	s.dirty |= 1 << (d & 15)
 }
 
-// update propagates the band-wise rules until no band changes. It reports
-// false on a contradiction.
+// cols returns the 9-bit set of columns of a band that hold a candidate.
+func cols(a uint32) uint32 { return (a | a>>9 | a>>18) & rowMask }
+
+// shrink returns the 9-bit pattern of the non-empty minirows of a band.
+func shrink(a uint32) uint32 {
+	return shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
+}
+
+// update propagates the band-wise rules until no digit changes. It reports
+// false on a contradiction. A digit is handled whole: its three bands are
+// narrowed together until they agree (claims, complex masks, locked
+// columns), and then its solved cells leave the other digits.
 func (s *state9) update() bool {
 	dirty := s.dirty
 	for dirty != 0 {
-		i := bits.TrailingZeros32(dirty) & 31
+		d := bits.TrailingZeros32(dirty)
 		dirty &= dirty - 1
-		a := s.bands[i]
-		if a == s.prev[i] {
-			continue
+		bd := &s.bands[d]
+		a0, a1, a2 := bd[0], bd[1], bd[2]
+		var cm0, cm1, cm2, l0, l1, l2 uint32
+		for {
+			// Each column holds the digit once: a column that only
+			// one band can give it claims the rest of its box there.
+			c0, c1, c2 := cols(a0), cols(a1), cols(a2)
+			if c0|c1|c2 != rowMask {
+				return false
+			}
+			a0 &^= claimMask[c0&^(c1|c2)]
+			a1 &^= claimMask[c1&^(c0|c2)]
+			a2 &^= claimMask[c2&^(c0|c1)]
+			cm0 = complexMask[shrink(a0)&511]
+			cm1 = complexMask[shrink(a1)&511]
+			cm2 = complexMask[shrink(a2)&511]
+			a0 &= cm0
+			a1 &= cm1
+			a2 &= cm2
+			if a0 == 0 || a1 == 0 || a2 == 0 {
+				return false
+			}
+			// A box down to one column takes that column from the
+			// other two bands.
+			l0 = lockedColumns[cols(a0)]
+			l1 = lockedColumns[cols(a1)]
+			l2 = lockedColumns[cols(a2)]
+			n0, n1, n2 := a0&^(l1|l2), a1&^(l0|l2), a2&^(l0|l1)
+			if n0 == a0 && n1 == a1 && n2 == a2 {
+				break
+			}
+			a0, a1, a2 = n0, n1, n2
 		}
-		o := sameDigit[i]
-		p1, p2 := s.bands[o[0]&31], s.bands[o[1]&31]
-		others := (p1 | p1>>9 | p1>>18 | p2 | p2>>9 | p2>>18) & rowMask
-		own := (a | a>>9 | a>>18) & rowMask
-		if own|others != rowMask {
-			return false
-		}
-		a &^= claimMask[own&^others]
-		sh := shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
-		cm := complexMask[sh&511]
-		a &= cm
-		if a == 0 {
-			return false
-		}
-		// Mark a band dirty only when it loses candidates, so that
-		// bands that did not change are not visited again.
-		lock := lockedColumns[(a|a>>9|a>>18)&rowMask]
-		// Bits 27-29 of cm and lock flag the boxes with one row left and
+		bd[0], bd[1], bd[2] = a0, a1, a2
+		// Bits 27-29 of cm and l flag the boxes with one row left and
 		// the boxes with one column left: both is a solved cell.
-		solved := a & boxCells[(cm&lock)>>27&7]
-		if q := p1 &^ lock; q != p1 {
-			s.bands[o[0]&31] = q
-			dirty |= 1 << (o[0] & 31)
+		n0 := a0 & boxCells[(cm0&l0)>>27&7] & s.unsolved[0]
+		n1 := a1 & boxCells[(cm1&l1)>>27&7] & s.unsolved[1]
+		n2 := a2 & boxCells[(cm2&l2)>>27&7] & s.unsolved[2]
+		if n0|n1|n2 != 0 {
+			s.unsolved[0] &^= n0
+			s.unsolved[1] &^= n1
+			s.unsolved[2] &^= n2
+			dirty |= s.clearSolved(n0, n1, n2)
+			bd[0], bd[1], bd[2] = a0, a1, a2
+			dirty &^= 1 << (d & 31)
 		}
-		if q := p2 &^ lock; q != p2 {
-			s.bands[o[1]&31] = q
-			dirty |= 1 << (o[1] & 31)
-		}
-		b := uint(bandOf[i]) & 3
-		if n := solved & s.unsolved[b&1|b&2]; n != 0 {
-			s.unsolved[b&1|b&2] &^= n
-			// The solved cells leave the nine digits of band b
-			// (unrolled); a is written back below.
-			s.bands[b] &^= n
-			s.bands[b+3] &^= n
-			s.bands[b+6] &^= n
-			s.bands[b+9] &^= n
-			s.bands[b+12] &^= n
-			s.bands[b+15] &^= n
-			s.bands[b+18] &^= n
-			s.bands[b+21] &^= n
-			s.bands[b+24] &^= n
-			dirty |= bandsOf0 << b
-		}
-		s.bands[i] = a
-		s.prev[i] = a
 	}
 	s.dirty = 0
 	return true
+}
+
+// clearSolved removes solved cells (n0, n1, n2 in bands 0, 1, 2) from
+// every digit and returns the dirty bits of the digits that lost a
+// candidate. It is kept out of line: inlined into update, its loop ran out
+// of registers.
+//
+//go:noinline
+func (s *state9) clearSolved(n0, n1, n2 uint32) uint32 {
+	var dirty uint32
+	for e := range 9 {
+		be := &s.bands[e]
+		x0, x1, x2 := be[0], be[1], be[2]
+		be[0], be[1], be[2] = x0&^n0, x1&^n1, x2&^n2
+		// hit < 1<<27, so -hit has its top bit set unless hit is 0.
+		hit := x0&n0 | x1&n1 | x2&n2
+		dirty |= -hit >> 31 << (e & 31)
+	}
+	return dirty
 }
 
 // singles places the naked singles and reports 1 when it placed some, 0
@@ -300,7 +314,7 @@ func (s *state9) singles(two *[3]uint32) int {
 		// r1, r2, r3: cells with at least 1, 2, 3 candidates.
 		var r1, r2, r3 uint32
 		for d := range 9 {
-			x := s.bands[(3*d+b)&31]
+			x := s.bands[d][b]
 			r3 |= r2 & x
 			r2 |= r1 & x
 			r1 |= x
@@ -313,7 +327,7 @@ func (s *state9) singles(two *[3]uint32) int {
 			p := bits.TrailingZeros32(sg)
 			bit := uint32(1) << p
 			for d := range 9 {
-				if s.bands[(3*d+b)&31]&bit != 0 {
+				if s.bands[d][b]&bit != 0 {
 					s.place(d, b, p)
 					break
 				}
@@ -366,7 +380,7 @@ func (x *search9) found(st *state9) {
 		x.first.side = 9
 		for d := range 9 {
 			for b := range 3 {
-				for m := st.bands[3*d+b]; m != 0; m &= m - 1 {
+				for m := st.bands[d][b]; m != 0; m &= m - 1 {
 					x.first.cells[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
 				}
 			}
@@ -401,7 +415,7 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 	bit := uint32(1) << p
 	last := -1
 	for d := range 9 {
-		if st.bands[3*d+b]&bit == 0 {
+		if st.bands[d][b]&bit == 0 {
 			continue
 		}
 		if last >= 0 {
