@@ -47,8 +47,9 @@
 //     Nudge (where to look, without the answer), Area (the technique and
 //     where) and Explanation (the full step, in plain English).
 //  3. Give the technique its level and score in the techniques table and a
-//     line in the ladder at HoDoKu's index, or call registerFinder from an
-//     init function of its own file. Add its name to techniqueOrder.
+//     line in the ladder at HoDoKu's index (or append to the ladder from an
+//     init function of its own file and keep it sorted by index, as
+//     net_register.go does). Add its name to techniqueOrder.
 //  4. Add a position to testdata/techniques.txt (see techniques_test.go)
 //     and run go test -run TestTechniques -update to record the expected
 //     step; check the recorded explanation by hand. The corpus tests then

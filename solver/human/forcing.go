@@ -8,8 +8,7 @@ import (
 // nodeSet is a set of candidates (chain nodes), one bit per node.
 type nodeSet [12]uint64
 
-func (s *nodeSet) add(n int)     { s[n>>6] |= 1 << uint(n&63) }
-func (s nodeSet) has(n int) bool { return s[n>>6]&(1<<uint(n&63)) != 0 }
+func (s *nodeSet) add(n int) { s[n>>6] |= 1 << uint(n&63) }
 
 // propagation is what follows from one assumption: the candidates found
 // true and false, with the reason of each, or a contradiction.

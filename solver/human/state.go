@@ -172,17 +172,6 @@ func cellName(c int) string { return solver.CellName(c/9, c%9) }
 // sees reports whether two different cells share a unit.
 func sees(a, b int) bool { return a != b && peers[a].has(b) }
 
-// commonUnit returns a unit holding all the cells, preferring rows, then
-// columns, then boxes, or -1.
-func commonUnit(cells cellSet) int {
-	for u := range 27 {
-		if cells.subsetOf(unitSet[u]) {
-			return u
-		}
-	}
-	return -1
-}
-
 // seeAll returns the cells that see every cell of s (none of s itself).
 func seeAll(s cellSet) cellSet {
 	out := cellSet{^uint64(0), (1 << 17) - 1}

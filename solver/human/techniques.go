@@ -1,7 +1,5 @@
 package human
 
-import "slices"
-
 // Level is a difficulty level as HoDoKu names them.
 type Level int
 
@@ -236,27 +234,3 @@ var techniqueOrder = []string{
 
 // TechniqueNames returns the names of all techniques in ladder order.
 func TechniqueNames() []string { return append([]string(nil), techniqueOrder...) }
-
-// registerFinder adds a technique to the ladder from another file's init
-// function: find is tried at HoDoKu's position index (see ladder), and
-// name is rated at level and score. A finder already in the ladder under
-// the same name is replaced. unique marks a technique that is only sound
-// for puzzles with exactly one solution.
-func registerFinder(index int, name string, level Level, score int, unique bool, find func(s *state) (Step, bool)) {
-	techniques[name] = techniqueInfo{level, score}
-	if !slices.Contains(techniqueOrder, name) {
-		techniqueOrder = append(techniqueOrder, name)
-	}
-	f := finder{index, name, find, unique}
-	for i := range ladder {
-		if ladder[i].name == name {
-			ladder[i] = f
-			return
-		}
-	}
-	i := 0
-	for i < len(ladder) && ladder[i].index <= index {
-		i++
-	}
-	ladder = slices.Insert(ladder, i, f)
-}
