@@ -80,7 +80,7 @@ func TestBasicCandidates(t *testing.T) {
 	if c[cell(1, 1)] != 0 {
 		t.Errorf("filled r1c1 has candidates %b, want none", c[cell(1, 1)])
 	}
-	if !c.Has(cell(1, 3), 4) || c.Has(cell(1, 3), 3) || c.Has(200, 1) {
+	if !c.Has(cell(1, 3), 4) || c.Has(cell(1, 3), 3) || c.Has(200, 1) || c.Has(-1, 1) || c.Has(2, -1) || c.Has(2, 40) {
 		t.Errorf("Has disagrees with the bits")
 	}
 }

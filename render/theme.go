@@ -16,13 +16,13 @@ const (
 	Dark
 )
 
-// ThemeNames lists the names [ParseTheme] accepts, in order.
-var ThemeNames = []string{"light", "dark"}
+// themeNames are the names [ParseTheme] accepts, indexed by theme.
+var themeNames = [...]string{Light: "light", Dark: "dark"}
 
 // String returns the theme's name, "light" or "dark".
 func (t Theme) String() string {
-	if int(t) < len(ThemeNames) {
-		return ThemeNames[t]
+	if int(t) < len(themeNames) {
+		return themeNames[t]
 	}
 	return fmt.Sprintf("Theme(%d)", uint8(t))
 }
@@ -31,12 +31,12 @@ func (t Theme) String() string {
 // surrounding spaces.
 func ParseTheme(name string) (Theme, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	for i, s := range ThemeNames {
+	for i, s := range themeNames {
 		if n == s {
 			return Theme(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown theme %q: the themes are %s", name, strings.Join(ThemeNames, " and "))
+	return 0, fmt.Errorf("unknown theme %q: the themes are %s", name, strings.Join(themeNames[:], " and "))
 }
 
 // Palette holds the colours of one theme. All colours are opaque.

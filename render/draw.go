@@ -1,0 +1,247 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
+)
+
+// style is how a cell's digit is written.
+type style uint8
+
+const (
+	styleGiven  style = iota // the puzzle's digit
+	styleFilled              // written by the solver or a player
+	styleWrong               // a player's wrong digit
+	stylePlaced              // the digit a hint places
+)
+
+// view is everything one picture shows, cell by cell, before drawing.
+type view struct {
+	grid  solver.Grid
+	opt   Options
+	pal   Palette
+	cells []cellView
+	links []human.Link
+}
+
+type cellView struct {
+	digit int
+	style style
+	shade *color.RGBA // background, nil for none
+	marks uint32      // pencil marks shown (empty cells only)
+	elim  uint32      // marks struck through
+	group [3]uint32   // marks with a disc behind them, by highlight group
+	ring  *color.RGBA // circle around the cell
+	frame *color.RGBA // square just inside the cell's lines
+}
+
+// newView checks g and opt and returns a view with g's digits as givens.
+func newView(g solver.Grid, opt Options) (*view, error) {
+	if g.IsZero() {
+		return nil, errors.New("render: the grid is empty (zero value)")
+	}
+	if _, err := opt.size(); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	v := &view{grid: g, opt: opt, pal: opt.Theme.Palette(), cells: make([]cellView, g.NumCells())}
+	for i := range v.cells {
+		v.cells[i].digit = g.Cell(i)
+	}
+	return v, nil
+}
+
+// setMarks shows cands (BasicCandidates of the view's grid when nil) in
+// the empty cells.
+func (v *view) setMarks(cands Candidates) error {
+	if cands == nil {
+		cands = BasicCandidates(v.grid)
+	}
+	if len(cands) != len(v.cells) {
+		return fmt.Errorf("render: %d cells of candidates for a %dx%d grid of %d cells", len(cands), v.grid.Side(), v.grid.Side(), len(v.cells))
+	}
+	all := uint32(1)<<(v.grid.Side()+1) - 2
+	for i := range v.cells {
+		if v.cells[i].digit == 0 {
+			v.cells[i].marks = cands[i] & all
+		}
+	}
+	return nil
+}
+
+// draw paints the view.
+func (v *view) draw() *image.Paletted {
+	size, _ := v.opt.size()
+	n := v.grid.Side()
+	l := newLayout(n, v.grid.BoxSide(), size, v.opt.Labels)
+	img := newCanvas(size, v.pal.Background)
+
+	for i, cv := range v.cells {
+		if cv.shade != nil {
+			img.fill(l.cellRect(i/n, i%n), *cv.shade)
+		}
+	}
+	for i := 0; i <= n; i++ {
+		if i%l.box != 0 {
+			img.fill(l.lineRect(i, true), v.pal.ThinLine)
+			img.fill(l.lineRect(i, false), v.pal.ThinLine)
+		}
+	}
+	for i := 0; i <= n; i += l.box {
+		img.fill(l.lineRect(i, true), v.pal.ThickLine)
+		img.fill(l.lineRect(i, false), v.pal.ThickLine)
+	}
+	if l.label > 0 {
+		v.drawLabels(img, l)
+	}
+	for i, cv := range v.cells {
+		r, c := i/n, i%n
+		if cv.frame != nil {
+			v.drawFrame(img, l, r, c, *cv.frame)
+		}
+		if cv.digit != 0 {
+			v.drawDigit(img, l, r, c, cv)
+		} else if cv.marks != 0 {
+			v.drawMarks(img, l, r, c, cv)
+		}
+	}
+	v.drawLinks(img, l)
+	return img.img
+}
+
+func (v *view) drawLabels(img *canvas, l layout) {
+	px := int(math.Round(math.Min(float64(l.label)*0.5, float64(l.cell)*0.36)))
+	for i := range l.n {
+		s := strconv.Itoa(i + 1)
+		in := l.interior(i, i)
+		// Row numbers sit in the left margin, centred between the
+		// picture's edge and the border; column numbers above.
+		edge := float64(l.x0-l.thick/2) / 2
+		drawText(img, s, regular, px, edge+float64(l.label)*0.08, rectCenter(in).y, v.pal.Label)
+		drawText(img, s, regular, px, rectCenter(in).x, edge+float64(l.label)*0.08, v.pal.Label)
+	}
+}
+
+// drawFrame draws a square outline just inside the lines of cell (r, c),
+// which marks the cell without relying on colour alone.
+func (v *view) drawFrame(img *canvas, l layout, r, c int, col color.RGBA) {
+	in := l.interior(r, c)
+	w := max(2, int(math.Round(float64(l.cell)*0.04)))
+	gap := max(1, l.thin)
+	in = in.Inset(gap)
+	if in.Dx() <= 2*w || in.Dy() <= 2*w {
+		return
+	}
+	img.fill(image.Rect(in.Min.X, in.Min.Y, in.Max.X, in.Min.Y+w), col)
+	img.fill(image.Rect(in.Min.X, in.Max.Y-w, in.Max.X, in.Max.Y), col)
+	img.fill(image.Rect(in.Min.X, in.Min.Y+w, in.Min.X+w, in.Max.Y-w), col)
+	img.fill(image.Rect(in.Max.X-w, in.Min.Y+w, in.Max.X, in.Max.Y-w), col)
+}
+
+func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
+	in := l.interior(r, c)
+	ctr := rectCenter(in)
+	if cv.ring != nil {
+		var s shape
+		s.ring(ctr, float64(in.Dx())*0.40, math.Max(2, float64(l.cell)*0.05))
+		s.fill(img, *cv.ring)
+	}
+	tf, col := medium, v.pal.Given
+	switch cv.style {
+	case styleFilled:
+		tf, col = regular, v.pal.Filled
+	case styleWrong:
+		tf, col = medium, v.pal.Wrong
+	case stylePlaced:
+		tf, col = bold, v.pal.Target
+	}
+	px := digitPx(l.cell)
+	if cv.ring != nil {
+		px = int(math.Round(float64(px) * 0.9))
+	}
+	drawText(img, string(rune(solver.DigitChar(cv.digit))), tf, px, ctr.x, ctr.y, col)
+}
+
+func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
+	pitch := l.markPitch()
+	px := int(math.Round(min(pitch*0.8, float64(l.cell)*0.3)))
+	for d := 1; d <= l.n; d++ {
+		if cv.marks&(1<<d) == 0 {
+			continue
+		}
+		p := l.markCentre(r, c, d)
+		col := v.pal.Candidate
+		for g := range cv.group {
+			if cv.group[g]&(1<<d) != 0 {
+				var s shape
+				s.disc(p, pitch*0.47)
+				s.fill(img, v.pal.Group[g])
+				col = v.pal.Given
+			}
+		}
+		if cv.elim&(1<<d) != 0 {
+			col = v.pal.Eliminated
+		}
+		drawText(img, string(rune(solver.DigitChar(d))), regular, px, p.x, p.y, col)
+		if cv.elim&(1<<d) != 0 {
+			var s shape
+			k := pitch * 0.38
+			s.segment(pt{p.x - k, p.y + k}, pt{p.x + k, p.y - k}, math.Max(1.5, pitch*0.12))
+			s.fill(img, v.pal.Eliminated)
+		}
+	}
+}
+
+// drawLinks draws the chain links as gently curved arrows between pencil
+// marks: strong links solid, weak links dashed.
+func (v *view) drawLinks(img *canvas, l layout) {
+	if len(v.links) == 0 {
+		return
+	}
+	n := l.n
+	pitch := l.markPitch()
+	w := math.Max(2, float64(l.cell)*0.028)
+	for _, k := range v.links {
+		a := l.markCentre(k.From.Cell/n, k.From.Cell%n, k.From.Digit)
+		b := l.markCentre(k.To.Cell/n, k.To.Cell%n, k.To.Digit)
+		d := dist(a, b)
+		if d < pitch*0.9 {
+			continue // same mark twice: nothing to draw
+		}
+		// Bend the arrow a little to its left so that it does not run
+		// over the marks between its ends or along grid lines.
+		ctrl := mid(a, b).add(b.sub(a).perp().mul(0.18))
+		pts := quadCurve(a, ctrl, b, 32)
+		// Leave the marks themselves clear.
+		r := pitch * 0.5
+		head := w * 4
+		var total float64
+		for i := 1; i < len(pts); i++ {
+			total += dist(pts[i-1], pts[i])
+		}
+		body := subpath(pts, r, total-r-head*0.8)
+		tip := subpath(pts, total-r-head, total-r)
+		var s shape
+		if len(body) >= 2 {
+			if k.Strong {
+				s.polyline(body, w)
+			} else {
+				s.dashed(body, w, float64(l.cell)*0.12, float64(l.cell)*0.08)
+			}
+		}
+		if len(tip) >= 2 {
+			end := tip[len(tip)-1]
+			dir := end.sub(tip[0]).unit()
+			base := end.sub(dir.mul(head))
+			side := dir.perp().mul(w * 2.2)
+			s.poly([]pt{end, base.add(side), base.sub(side)}, false)
+		}
+		s.fill(img, v.pal.Link)
+	}
+}
