@@ -4,19 +4,35 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"math"
 
-	"github.com/sudokubot/sudokubot/render"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
 	"github.com/sudokubot/sudokubot/solver"
 )
 
+// OverlayStyle is how [DrawOverlay] writes digits. The command line passes
+// the render package's colour for filled digits and its digit masks, so the
+// photo matches the bot's pictures; package ocr does not import render
+// (the two are siblings).
+type OverlayStyle struct {
+	// Color is the colour of the digits drawn.
+	Color color.RGBA
+	// DigitMask returns a size x size coverage mask with digit d centred
+	// in it. Nil means a built-in mask in the Go Bold font.
+	DigitMask func(d, size int) *image.Alpha
+}
+
 // DrawOverlay draws the digits of solution that the puzzle read in r lacks
 // into the empty cells of the photo img (the image [Read] decoded), in
-// perspective, in the render package's colour for filled digits. The
-// result is turned upright by r.Turns quarter turns, so it shows the puzzle
-// the way it is read whatever the photo's EXIF tag said.
-func DrawOverlay(img image.Image, r *Result, solution solver.Grid) (*image.RGBA, error) {
+// perspective. The result is turned upright by r.Turns quarter turns, so it
+// shows the puzzle the way it is read whatever the photo's EXIF tag said.
+func DrawOverlay(img image.Image, r *Result, solution solver.Grid, style OverlayStyle) (*image.RGBA, error) {
 	if solution.Side() != 9 || !solution.IsComplete() {
 		return nil, errors.New("overlay: the solution must be a complete 9x9 grid")
 	}
@@ -43,11 +59,15 @@ func DrawOverlay(img image.Image, r *Result, solution solver.Grid) (*image.RGBA,
 		side = math.Max(side, math.Hypot(c.X-a.X, c.Y-a.Y))
 	}
 	cell := int(math.Min(200, math.Max(8, side/9)))
+	mask := style.DigitMask
+	if mask == nil {
+		mask = goDigitMask
+	}
 	var masks [10]*image.Alpha
 	for d := 1; d <= 9; d++ {
-		masks[d] = render.DigitMask(d, cell)
+		masks[d] = mask(d, cell)
 	}
-	col := render.Light.Palette().Filled
+	col := style.Color
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range r.Corners {
 		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
@@ -111,4 +131,26 @@ func turnImage(img *image.RGBA, turns int) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// goDigitMask draws digit d centred in a size x size mask in Go Bold, its
+// ink about 60% of the cell high.
+func goDigitMask(d, size int) *image.Alpha {
+	m := image.NewAlpha(image.Rect(0, 0, size, size))
+	f, err := opentype.Parse(gobold.TTF)
+	if err != nil || d < 1 || d > 9 {
+		return m
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(size) * 0.8, DPI: 72})
+	if err != nil {
+		return m
+	}
+	defer face.Close()
+	s := string(rune('0' + d))
+	b, _ := font.BoundString(face, s)
+	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
+	dr := font.Drawer{Dst: m, Src: image.Opaque, Face: face,
+		Dot: fixed.P((size-w)/2-b.Min.X.Floor(), (size-h)/2-b.Min.Y.Floor())}
+	dr.DrawString(s)
+	return m
 }

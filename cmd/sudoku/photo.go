@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -97,7 +98,10 @@ func writeOverlay(ctx context.Context, out, photo string) (solver.Grid, error) {
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
 	}
-	img, err := ocr.DrawOverlay(dec.Image, res, sol)
+	img, err := ocr.DrawOverlay(dec.Image, res, sol, ocr.OverlayStyle{
+		Color:     render.Light.Palette().Filled,
+		DigitMask: render.DigitMask,
+	})
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
 	}
