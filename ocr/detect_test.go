@@ -106,4 +106,3 @@ func centralInk(g *image.Gray, r image.Rectangle) (float64, float64, float64) {
 	mx, my := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
 	return float64(n) / float64(in.Dx()*in.Dy()), (sx/float64(n) - mx) / float64(r.Dx()), (sy/float64(n) - my) / float64(r.Dy())
 }
-
