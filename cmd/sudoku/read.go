@@ -42,6 +42,7 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 	if fs.NArg() == 0 {
 		return usageErrorf(fs, "no photo given")
 	}
+	limitOMPThreads(s)
 	names := fs.Args()
 	lines := make([]string, len(names))
 	ok := make([]bool, len(names))

@@ -41,6 +41,8 @@ func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 	factory := newRecognizer
 	if *detectOnly {
 		factory = nil
+	} else {
+		limitOMPThreads(s)
 	}
 	rep, err := ocr.RunReport(ctx, fs.Arg(0), factory, *workers, ocr.DefaultDecodeLimits)
 	if err != nil {
