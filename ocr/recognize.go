@@ -1,9 +1,11 @@
 package ocr
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
+	"slices"
 
 	"github.com/otiai10/gosseract/v2"
 )
@@ -29,7 +31,9 @@ const (
 // A TessRecognizer is safe for concurrent use: each Recognize call borrows
 // one client from the pool.
 type TessRecognizer struct {
-	pool *TessPool
+	pool      *TessPool
+	noVote    bool // skip the consistency vote (for measuring it)
+	noCorrect bool // skip the correction with the solver
 }
 
 // NewTessRecognizer returns a recognizer that borrows Tesseract clients from
@@ -85,20 +89,59 @@ func (r *TessRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReadin
 	if err != nil {
 		return out, fmt.Errorf("read digits: %w", err)
 	}
+	probs := make([][10]float64, len(guesses))
+	shapes := make([]shape, len(guesses))
+	for k, g := range guesses {
+		shapes[k] = shapeOf(&ink[g.idx])
+		if g.read {
+			probs[k] = g.tess
+		} else {
+			for d := 1; d <= 9; d++ {
+				probs[k][d] = 1.0 / 9
+			}
+		}
+	}
+	if !r.noVote {
+		probs = photoVote(probs, shapes)
+	}
 	for i := range out {
 		out[i] = CellReading{Digit: 0, Confidence: ink[i].EmptyConf}
 	}
-	for _, g := range guesses {
-		best := 0
-		for d := 1; d <= 9; d++ {
-			if g.tess[d] > g.tess[best] {
-				best = d
-			}
-		}
-		out[g.idx] = CellReading{Digit: best, Confidence: g.tess[best]}
+	for k, g := range guesses {
+		out[g.idx] = reading(probs[k], ink[g.idx].EmptyConf)
+	}
+	if !r.noCorrect {
+		out = Correct(out).Readings
 	}
 	return out, nil
 }
+
+// reading turns digit probabilities (index 0 unused) and the confidence
+// that the cell is not empty into a CellReading with ranked alternatives.
+func reading(p [10]float64, notEmpty float64) CellReading {
+	type cand struct {
+		d int
+		p float64
+	}
+	cs := make([]cand, 0, 10)
+	for d := 1; d <= 9; d++ {
+		cs = append(cs, cand{d, p[d] * notEmpty})
+	}
+	cs = append(cs, cand{0, 1 - notEmpty})
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.p, a.p) })
+	r := CellReading{Digit: cs[0].d, Confidence: cs[0].p}
+	for _, c := range cs[1:] {
+		if c.p < minAlternative {
+			break
+		}
+		r.Alternatives = append(r.Alternatives, Alternative{Digit: c.d, Confidence: c.p})
+	}
+	return r
+}
+
+// minAlternative is the smallest probability an alternative reading needs
+// to be listed.
+const minAlternative = 0.005
 
 // readLine composes the glyphs of gs into one line image, reads it, and
 // gives each glyph the symbol Tesseract found over it. Glyphs with no
@@ -195,5 +238,6 @@ func NewTesseractRecognizer() (Recognizer, func(), error) {
 		pool.Close()
 		return nil, nil, fmt.Errorf("start tesseract: %w", err)
 	}
-	return NewTessRecognizer(pool), func() { pool.Close() }, nil
+	rec := NewTessRecognizer(pool)
+	return rec, func() { pool.Close() }, nil
 }
