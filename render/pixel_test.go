@@ -5,9 +5,11 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/human"
 )
 
 // decoder returns a function that encodes a picture and decodes the PNG
@@ -282,5 +284,31 @@ func TestPixelsSizes(t *testing.T) {
 				t.Fatalf("%dx%d: cell %s has %d pixels of colour %v, want %d+", n, n, c.puzzle.CellName(i), got, want, wantN)
 			}
 		}
+	}
+}
+
+// TestLongArrow draws a link across the whole grid of a large picture,
+// which the rasterizer covers in several tiles: the arrow must be whole
+// (its middle painted) and no bigger than its stroke (no tile leaks).
+func TestLongArrow(t *testing.T) {
+	const size = 1600
+	step := human.Step{Links: []human.Link{{From: cand(1, 2, 1), To: cand(9, 8, 1), Strong: true}}}
+	img, err := Hint(hard, hardNow, nil, step, LevelFull, Options{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal := Light.Palette()
+	l := newLayout(9, 3, size, false)
+	a, b := l.markCentre(0, 1, 1), l.markCentre(8, 7, 1)
+	ctrl := mid(a, b).add(b.sub(a).perp().mul(0.18))
+	m := lerp(lerp(a, ctrl, 0.5), lerp(ctrl, b, 0.5), 0.5)
+	if got := img.At(int(m.x), int(m.y)); !same(got, pal.Link) {
+		t.Errorf("middle of the arrow at (%.0f, %.0f) is %v, want %v", m.x, m.y, got, pal.Link)
+	}
+	w := math.Max(2, float64(l.cell)*0.028)
+	want := dist(a, b) * 1.03 * w // the curve is a few percent longer than the chord
+	n := float64(count(img, img.Rect, pal.Link))
+	if n < want*0.8 || n > want*1.3 {
+		t.Errorf("arrow has %.0f pixels of the link colour, want about %.0f", n, want)
 	}
 }

@@ -171,21 +171,35 @@ func (s *shape) fill(dst *canvas, c color.RGBA) {
 	if box.Empty() {
 		return
 	}
-	z := vector.NewRasterizer(box.Dx(), box.Dy())
-	ox, oy := float64(box.Min.X), float64(box.Min.Y)
-	for _, p := range s.polys {
-		z.MoveTo(float32(p[0].x-ox), float32(p[0].y-oy))
-		for _, q := range p[1:] {
-			z.LineTo(float32(q.x-ox), float32(q.y-oy))
-		}
-		z.ClosePath()
-	}
+	// The rasterizer works in integers up to 512 pixels a side and in
+	// floating point, with CPU-specific code, beyond: tiles keep every
+	// shape on the integer path, so pictures are the same bytes on every
+	// machine.
 	mask := image.NewAlpha(box)
-	z.DrawOp = draw.Src
-	z.Draw(mask, box, image.Opaque, image.Point{})
+	var z vector.Rasterizer
+	for ty := box.Min.Y; ty < box.Max.Y; ty += maxTile {
+		for tx := box.Min.X; tx < box.Max.X; tx += maxTile {
+			tile := image.Rect(tx, ty, min(tx+maxTile, box.Max.X), min(ty+maxTile, box.Max.Y))
+			z.Reset(tile.Dx(), tile.Dy())
+			ox, oy := float64(tile.Min.X), float64(tile.Min.Y)
+			for _, p := range s.polys {
+				z.MoveTo(float32(p[0].x-ox), float32(p[0].y-oy))
+				for _, q := range p[1:] {
+					z.LineTo(float32(q.x-ox), float32(q.y-oy))
+				}
+				z.ClosePath()
+			}
+			z.DrawOp = draw.Src
+			z.Draw(mask, tile, image.Opaque, image.Point{})
+		}
+	}
 	quantize(mask.Pix, shapeLevels)
 	dst.paint(mask, image.Point{}, c)
 }
+
+// maxTile is the largest side the rasterizer handles in integer
+// arithmetic (golang.org/x/image/vector's floatingPointMathThreshold).
+const maxTile = 512
 
 // The number of steps of anti-aliasing, from transparent to opaque, of
 // glyphs and of shapes. Rounding coverage to a few levels instead of 256 is
