@@ -27,10 +27,11 @@ What the picture shows:
   --solve          its unique solution, the solver's digits in blue;
   --current GRID   a player's grid (text or file), wrong digits marked;
   --hint LEVEL     the next logical step (9x9 only) for the puzzle or the
-                   --current grid: 1 shades where to look, 2 adds the cells
-                   that prove it, 3 shows the answer: the placed digit
-                   ringed, eliminated pencil marks struck through in red,
-                   chain links as arrows. The step's text is printed too.
+                   --current grid, with its text printed: 1 shades where
+                   to look, 2 the area of the technique, 3 shows the whole
+                   step: proving cells shaded, the placed digit ringed,
+                   eliminated pencil marks struck through in red, chain
+                   links as arrows.
 
 Pictures are square, 900 pixels by default, in a light or dark theme for
 Discord's light and dark modes. --labels numbers the rows and columns (on
