@@ -4,6 +4,7 @@ package human
 
 import (
 	"fmt"
+	"strings"
 )
 
 // This file finds alternating inference chains (AICs) and discontinuous
@@ -77,7 +78,7 @@ func netChainPath(p *netProp, l int) []int {
 // netPathClean reports whether no candidate appears twice on the path
 // (as true and false), which would make the chain read oddly.
 func netPathClean(path []int) bool {
-	var seen [netNumCands/64 + 1]uint64
+	var seen [(netNumNodes + 63) / 64]uint64
 	for _, l := range path {
 		x := netLitCand(l)
 		if seen[x>>6]&(1<<uint(x&63)) != 0 {
@@ -88,43 +89,77 @@ func netPathClean(path []int) bool {
 	return true
 }
 
+// netPlacementBonus is how many links longer a chain that places a digit
+// may be than one that only eliminates, and still be preferred.
+const netPlacementBonus = 4
+
 // findNetNiceLoop finds the shortest AIC or discontinuous nice loop with
-// an elimination or a placement; among chains of the same length the one
-// with the most eliminations wins.
-func findNetNiceLoop(s *state) (Step, bool) {
+// an elimination or a placement (placements count netPlacementBonus links
+// shorter); among chains of the same length the one with the most
+// eliminations wins.
+func findNetNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, false) }
+
+// findNetGroupedNiceLoop is findNetNiceLoop with grouped nodes: it only
+// returns chains that use a group.
+func findNetGroupedNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, true) }
+
+func netNiceLoop(s *state, grouped bool) (Step, bool) {
 	p := newNetProp(s, false)
-	bestLen := netMaxChain + 1
-	bestA, bestB, bestN := -1, -1, 0
+	var starts []int
 	for c := range s.empty.all() {
 		for m := s.cand[c]; m != 0; m &= m - 1 {
-			a := netCand(c, m.firstDigit())
-			p.maxDepth = bestLen
-			p.start(netLit(a, false))
-			p.run()
-			for _, ql := range p.queue {
-				l := int(ql)
-				if !netLitOn(l) {
-					continue
-				}
-				n := int(p.depth[l])
-				if n > bestLen {
-					break // the queue is in order of depth
-				}
-				b := netLitCand(l)
-				var count int
-				if b == a {
-					count = 100 // a placement beats eliminations
-				} else {
-					count = len(netChainElims(s, a, b))
-				}
-				if count == 0 || (n == bestLen && count <= bestN) {
-					continue
-				}
-				if !netPathClean(netChainPath(p, l)) {
-					continue
-				}
-				bestLen, bestA, bestB, bestN = n, a, b, count
+			starts = append(starts, netCand(c, m.firstDigit()))
+		}
+	}
+	if grouped {
+		p.enableGroups()
+		for i := range p.groups {
+			starts = append(starts, netNumCands+i)
+		}
+	}
+	bestEff := netMaxChain + 1
+	bestA, bestL, bestN := -1, -1, 0
+	for _, a := range starts {
+		p.maxDepth = min(bestEff+netPlacementBonus, netMaxChain)
+		p.start(netLit(a, false))
+		p.run()
+		for _, ql := range p.queue {
+			l := int(ql)
+			n := int(p.depth[l])
+			if n > bestEff+netPlacementBonus {
+				break // the queue is in order of depth
 			}
+			b := netLitCand(l)
+			var eff, count int
+			switch {
+			case b == a:
+				continue
+			case !netLitOn(l):
+				// A false node strongly linked to candidate a: a is
+				// true after all.
+				if a >= netNumCands || !netStrongNodes(p, a, b) {
+					continue
+				}
+				eff, count = n+1-netPlacementBonus, 100
+			default:
+				eff, count = n, len(netEndsElims(p, a, b))
+			}
+			if count == 0 || eff > bestEff || (eff == bestEff && count <= bestN) {
+				continue
+			}
+			path := netChainPath(p, l)
+			if grouped && !netHasGroup(path) {
+				continue
+			}
+			if !netLitOn(l) {
+				// The loop may make z true on the way and then
+				// false: that is the contradiction.
+				path = path[:len(path)-1]
+			}
+			if !netPathClean(path) {
+				continue
+			}
+			bestEff, bestA, bestL, bestN = eff, a, l, count
 		}
 	}
 	if bestA < 0 {
@@ -133,65 +168,111 @@ func findNetNiceLoop(s *state) (Step, bool) {
 	p.maxDepth = 0
 	p.start(netLit(bestA, false))
 	p.run()
-	return netChainStep(s, p, bestA, bestB), true
+	return netChainStep(s, p, bestA, bestL), true
 }
 
-// netChainStep writes the step of the chain of p from candidate a (false)
-// to candidate b (true).
-func netChainStep(s *state, p *netProp, a, b int) Step {
-	path := netChainPath(p, netLit(b, true))
-	ca, da := netCandCell(a), netCandDigit(a)
-	cb, db := netCandCell(b), netCandDigit(b)
+// netStrong reports whether candidates a and b are strongly linked in s:
+// the two candidates of a bivalue cell, or the two places of a digit in a
+// unit.
+func netStrong(s *state, a, b int) bool {
+	ca, da, cb, db := netCandCell(a), netCandDigit(a), netCandCell(b), netCandDigit(b)
+	switch {
+	case a == b:
+		return false
+	case ca == cb:
+		return s.cand[ca].count() == 2
+	case da == db:
+		for _, u := range cellUnits[ca] {
+			if unitSet[u].has(cb) && s.unitPos(u, da).count() == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Names of the grouped chains, as HoDoKu writes them.
+const (
+	netGroupedNiceLoop = "Grouped Discontinuous Nice Loop"
+	netGroupedAIC      = "Grouped AIC"
+)
+
+// netEndsElims returns the candidates ruled out by "node a or node b is
+// true".
+func netEndsElims(p *netProp, a, b int) []Candidate {
+	if a < netNumCands && b < netNumCands {
+		return netChainElims(p.s, a, b)
+	}
+	return netGroupedElims(p, a, b)
+}
+
+// netHasGroup reports whether a chain uses a group.
+func netHasGroup(path []int) bool {
+	for _, l := range path {
+		if netLitCand(l) >= netNumCands {
+			return true
+		}
+	}
+	return false
+}
+
+// netChainStep writes the step of the chain of p from node a (false) to
+// literal l: node b true (an AIC), or, for a nice loop that places a, a
+// node strongly linked to a false.
+func netChainStep(s *state, p *netProp, a, l int) Step {
+	b := netLitCand(l)
+	if !netLitOn(l) {
+		return netLoopPlacement(s, p, a, l)
+	}
+	path := netChainPath(p, l)
+	grouped := netHasGroup(path)
+	da, db := p.nodeDigit(a), p.nodeDigit(b)
+	na, nb := netNodeName(p, a), netNodeName(p, b)
 	st := Step{Technique: AIC}
 	seen := map[[2]int]bool{}
 	netDecorate(&st, p, path, seen)
 	// Both ends of an AIC are its "starting point" (group 0).
-	if a != b {
-		for i := range st.Highlights {
-			if st.Highlights[i].Candidate == netCandOf(b) {
-				st.Highlights[i].Group = 0
-			}
+	ends := p.nodeCells(b)
+	for i := range st.Highlights {
+		if h := st.Highlights[i]; h.Digit == db && ends.has(h.Cell) {
+			st.Highlights[i].Group = 0
 		}
 	}
-	body := netNarrate(p, []int{netLit(b, true)}, map[int]bool{})
-	eureka := netEureka(path)
-	if a == b {
-		st.Technique = NiceLoop
-		st.Placements = []Candidate{{ca, da}}
-		st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the strong and weak links.", cellName(ca), da)
-		st.Area = fmt.Sprintf("There is a discontinuous nice loop through %s: two strong links meet at %d there.", cellName(ca), da)
-		st.Explanation = fmt.Sprintf("Suppose %s. %s That contradicts the assumption, so %s must be %d. (Nice loop: %s.)",
-			netAssume(netLit(a, false)), body, cellName(ca), da, eureka)
-		netConclude(&st)
-		return st
-	}
-	st.Eliminations = netChainElims(s, a, b)
+	body := netNarrate(p, []int{l}, map[int]bool{})
+	eureka := netEureka(p, path)
+	st.Eliminations = netEndsElims(p, a, b)
+	endCells := p.nodeCells(a).or(ends)
 	loop := true
 	for _, e := range st.Eliminations {
-		if e.Cell != ca && e.Cell != cb {
+		if !endCells.has(e.Cell) {
 			loop = false
 		}
 	}
-	if loop {
+	switch {
+	case loop && grouped:
+		st.Technique = netGroupedNiceLoop
+	case loop:
 		st.Technique = NiceLoop
+	case grouped:
+		st.Technique = netGroupedAIC
 	}
-	either := fmt.Sprintf("%s is %d or %s is %d", cellName(ca), da, cellName(cb), db)
-	if ca == cb {
-		either = fmt.Sprintf("%s is %d or %d", cellName(ca), da, db)
+	either := fmt.Sprintf("%s or %s", netLitText(p, netLit(a, true)), netLitText(p, l))
+	if a < netNumCands && b < netNumCands && netCandCell(a) == netCandCell(b) {
+		either = fmt.Sprintf("%s is %d or %d", na, da, db)
 	}
 	var why string
 	switch {
 	case da == db:
 		why = fmt.Sprintf("so %s, which see%s both, can't be %d", cellList(netElimCells(st.Eliminations)), netSeeS(st.Eliminations), da)
-	case ca == cb:
-		why = fmt.Sprintf("so %s can't be %s", cellName(ca), orDigitList(netElimDigits(st.Eliminations)))
+	case na == nb:
+		why = fmt.Sprintf("so %s can't be %s", na, orDigitList(netElimDigits(st.Eliminations)))
 	default:
 		var parts []string
 		for _, e := range st.Eliminations {
-			if e.Cell == ca {
-				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", cellName(ca), db, da, cellName(cb), db))
+			if e.Cell == netCandCell(a) {
+				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", na, db, da, nb, db))
 			} else {
-				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", cellName(cb), da, db, cellName(ca), da))
+				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", nb, da, db, na, da))
 			}
 		}
 		why = "so " + andList(parts)
@@ -200,10 +281,13 @@ func netChainStep(s *state, p *netProp, a, b int) Step {
 	if loop {
 		kind = "a discontinuous nice loop"
 	}
-	st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the strong and weak links.", cellName(ca), da)
-	st.Area = fmt.Sprintf("There is %s between %d in %s and %d in %s.", kind, da, cellName(ca), db, cellName(cb))
+	if grouped {
+		kind = "a grouped " + strings.TrimPrefix(strings.TrimPrefix(kind, "an "), "a ")
+	}
+	st.Nudge = fmt.Sprintf("Try assuming %s and follow the strong and weak links.", strings.Replace(netAssume(p, netLit(a, false)), " were ", " is ", 1))
+	st.Area = fmt.Sprintf("There is %s between %d in %s and %d in %s.", kind, da, na, db, nb)
 	st.Explanation = fmt.Sprintf("Suppose %s. %s So at least one of the two is true: %s, %s. (Chain: %s.)",
-		netAssume(netLit(a, false)), body, either, why, eureka)
+		netAssume(p, netLit(a, false)), body, either, why, eureka)
 	netConclude(&st)
 	return st
 }
@@ -236,4 +320,53 @@ func netSeeS(es []Candidate) string {
 		return "s"
 	}
 	return ""
+}
+
+// netLoopPlacement writes the step of a discontinuous nice loop with two
+// strong links at candidate a: a false makes a candidate z false (literal
+// l) that is strongly linked to a, so a would be true after all.
+func netLoopPlacement(s *state, p *netProp, a, l int) Step {
+	path := netChainPath(p, l)
+	z := netLitCand(l)
+	ca, da := netCandCell(a), netCandDigit(a)
+	st := Step{Technique: NiceLoop, Placements: []Candidate{{ca, da}}}
+	if netHasGroup(path) {
+		st.Technique = netGroupedNiceLoop
+	}
+	netDecorate(&st, p, path, map[[2]int]bool{})
+	for c := range p.nodeCells(z).all() {
+		st.Links = append(st.Links, Link{From: Candidate{c, p.nodeDigit(z)}, To: netCandOf(a), Strong: true})
+	}
+	body := netNarrate(p, []int{l}, map[int]bool{})
+	var why string
+	switch {
+	case z >= netNumCands:
+		g := p.groups[z-netNumCands]
+		u := g.line
+		if !unitSet[u].has(ca) {
+			u = g.box
+		}
+		why = fmt.Sprintf("%s were the only other places for %d in %s", cellList(g.cells.list()), da, unitName(u))
+	case netCandCell(z) == ca:
+		why = fmt.Sprintf("its only other candidate, %d, is ruled out", netCandDigit(z))
+	default:
+		u := netSharedUnit(ca, netCandCell(z))
+		for _, v := range cellUnits[ca] {
+			if unitSet[v].has(netCandCell(z)) && s.unitPos(v, da).count() == 2 {
+				u = v
+			}
+		}
+		why = fmt.Sprintf("%s was the only other place for %d in %s", cellName(netCandCell(z)), da, unitName(u))
+	}
+	eureka := netEureka(p, append(path, netLit(a, true)))
+	kind := "a discontinuous nice loop"
+	if st.Technique == netGroupedNiceLoop {
+		kind = "a grouped discontinuous nice loop"
+	}
+	st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the strong and weak links.", cellName(ca), da)
+	st.Area = fmt.Sprintf("There is %s through %s: two strong links on %d meet there.", kind, cellName(ca), da)
+	st.Explanation = fmt.Sprintf("Suppose %s. %s But then %s would be %d after all: %s. So %s must be %d. (Nice loop: %s.)",
+		netAssume(p, netLit(a, false)), body, cellName(ca), da, why, cellName(ca), da, eureka)
+	netConclude(&st)
+	return st
 }

@@ -108,7 +108,7 @@ func netContraStep(p *netProp, premise int) Step {
 	if p.contra == netContraUnit {
 		st.Units = append(st.Units, unitOf(p.contraUnit))
 	}
-	st.Explanation = fmt.Sprintf("Suppose %s. %s %s %s", netAssume(premise), body, netContraText(p), concl)
+	st.Explanation = fmt.Sprintf("Suppose %s. %s %s %s", netAssume(p, premise), body, netContraText(p), concl)
 	netConclude(&st)
 	return st
 }
@@ -273,7 +273,7 @@ func netVerityStep(p *netProp, g netBranches, target int) Step {
 		isNet = isNet || netIsNet(p, proof)
 		netDecorate(&st, p, proof, seen)
 		body := netNarrate(p, []int{target}, map[int]bool{})
-		parts = append(parts, fmt.Sprintf("Suppose %s. %s", netAssume(b), body))
+		parts = append(parts, fmt.Sprintf("Suppose %s. %s", netAssume(p, b), body))
 	}
 	kind := "chain"
 	if isNet {

@@ -24,8 +24,9 @@ package human
 // netNumCands is the number of candidates of a 9x9 grid.
 const netNumCands = 729
 
-// netNumLits is the number of literals: every candidate true or false.
-const netNumLits = 2 * netNumCands
+// netNumLits is the number of literals: every node (candidate or group,
+// see net_groups.go) true or false.
+const netNumLits = 2 * netNumNodes
 
 func netCand(c, d int) int   { return c*9 + d - 1 }
 func netCandCell(x int) int  { return x / 9 }
@@ -57,6 +58,8 @@ const (
 	netWhyUnitLast             // true: the other places of the digit in the unit are false
 	netWhyPoint                // false: in box unit the digit is confined to line unit2 (nets)
 	netWhyClaim                // false: in line unit the digit is confined to box unit2 (nets)
+	netWhyGroupOff             // false: weak link with a group in unit (parent)
+	netWhyGroupOn              // true: strong link with a group in unit (parent)
 )
 
 // Kinds of contradiction.
@@ -89,6 +92,11 @@ type netProp struct {
 	// places of each digit in each unit not yet made false.
 	cellLeft [81]int8
 	unitLeft [27][10]int8
+	// useGroups adds the grouped nodes of groups (chain mode); groupAt
+	// gives the group of each segment and digit, or -1.
+	useGroups bool
+	groups    []netGroup
+	groupAt   [54][10]int16
 	// offPos[d] holds the cells where d was made false and processed.
 	offPos [10]cellSet
 	// origCell and origUnit are the counts in s.
@@ -194,6 +202,12 @@ func (p *netProp) run() bool {
 			continue
 		}
 		x := netLitCand(l)
+		if x >= netNumCands {
+			if !p.runGroup(l, dep) {
+				return true
+			}
+			continue
+		}
 		c, d := netCandCell(x), netCandDigit(x)
 		if netLitOn(l) {
 			for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
@@ -206,6 +220,9 @@ func (p *netProp) run() bool {
 				if !p.add(netLit(netCand(q, d), false), netWhyUnit, l, netSharedUnit(c, q), dep+1) {
 					return true
 				}
+			}
+			if p.useGroups && !p.groupWeakFromCand(c, d, l, dep) {
+				return true
 			}
 			continue
 		}
@@ -251,6 +268,9 @@ func (p *netProp) run() bool {
 					}
 				}
 			}
+		}
+		if p.useGroups && !p.groupStrongFrom(setOf(c), d, cellUnits[c][:], l, dep) {
+			return true
 		}
 		if p.net && !p.intersections(c, d, dep) {
 			return true
@@ -313,7 +333,7 @@ func (p *netProp) parents(l int) []int {
 	x := netLitCand(l)
 	c, d := netCandCell(x), netCandDigit(x)
 	switch p.why[l] {
-	case netWhyCell, netWhyUnit:
+	case netWhyCell, netWhyUnit, netWhyGroupOff, netWhyGroupOn:
 		return []int{int(p.parent[l])}
 	case netWhyCellLast:
 		var out []int

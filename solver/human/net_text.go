@@ -11,7 +11,10 @@ import (
 // in plain English, and turns them into the links and highlights of a step.
 
 // netLitText writes a literal as a fact, like "r3c5 is 7" or "r3c5 is not 7".
-func netLitText(l int) string {
+func netLitText(p *netProp, l int) string {
+	if netLitCand(l) >= netNumCands {
+		return netGroupFact(p, l)
+	}
 	if netLitOn(l) {
 		return fmt.Sprintf("%s is %d", cellName(netLitCell(l)), netLitDigit(l))
 	}
@@ -19,7 +22,13 @@ func netLitText(l int) string {
 }
 
 // netAssume writes an assumption, like "r3c5 were 7" or "r3c5 were not 7".
-func netAssume(l int) string {
+func netAssume(p *netProp, l int) string {
+	if netLitCand(l) >= netNumCands {
+		if netLitOn(l) {
+			return fmt.Sprintf("%d were in %s", p.nodeDigit(netLitCand(l)), netNodeName(p, netLitCand(l)))
+		}
+		return fmt.Sprintf("%d were not in %s", p.nodeDigit(netLitCand(l)), netNodeName(p, netLitCand(l)))
+	}
 	if netLitOn(l) {
 		return fmt.Sprintf("%s were %d", cellName(netLitCell(l)), netLitDigit(l))
 	}
@@ -52,20 +61,33 @@ func netClause(p *netProp, l int, prev []int) string {
 	}
 	lead := "so "
 	switch p.why[l] {
+	case netWhyGroupOff, netWhyGroupOn:
+		if !follows {
+			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+		}
+		u := int(p.unit[l])
+		if !netLitOn(l) {
+			return fmt.Sprintf("%s%s (same %s)", lead, netLitText(p, l), netUnitWord(u))
+		}
+		what := "place"
+		if netLitCand(l) >= netNumCands {
+			what = "places"
+		}
+		return fmt.Sprintf("%s%s (the only other %s for %d in %s)", lead, netLitText(p, l), what, p.nodeDigit(netLitCand(l)), unitName(u))
 	case netWhyCell:
 		if !follows {
-			lead = fmt.Sprintf("as %s, ", netLitText(ps[0]))
+			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
 		}
 		return fmt.Sprintf("%s%s is not %d", lead, cellName(c), d)
 	case netWhyUnit:
 		if !follows {
-			lead = fmt.Sprintf("as %s, ", netLitText(ps[0]))
+			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
 		}
 		return fmt.Sprintf("%s%s is not %d (same %s)", lead, cellName(c), d, netUnitWord(int(p.unit[l])))
 	case netWhyCellLast:
 		if len(ps) == 1 {
 			if !follows {
-				lead = fmt.Sprintf("as %s, ", netLitText(ps[0]))
+				lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
 			}
 			return fmt.Sprintf("%s%s is %d (its only other candidate)", lead, cellName(c), d)
 		}
@@ -81,7 +103,7 @@ func netClause(p *netProp, l int, prev []int) string {
 		u := int(p.unit[l])
 		if len(ps) == 1 {
 			if !follows {
-				lead = fmt.Sprintf("as %s, ", netLitText(ps[0]))
+				lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
 			}
 			return fmt.Sprintf("%s%s is %d (the only other place for %d in %s)", lead, cellName(c), d, d, unitName(u))
 		}
@@ -95,7 +117,7 @@ func netClause(p *netProp, l int, prev []int) string {
 		}
 		return fmt.Sprintf("%s%s is not %d (%s)", lead, cellName(c), d, netLockedText(p, l))
 	}
-	return netLitText(l)
+	return netLitText(p, l)
 }
 
 // netLockedText says why a locked-candidates literal l follows, like "in
@@ -132,7 +154,7 @@ func netGroupClause(p *netProp, group, prev []int) string {
 		}
 	}
 	if !follows {
-		lead = fmt.Sprintf("as %s, ", netLitText(parent))
+		lead = fmt.Sprintf("as %s, ", netLitText(p, parent))
 	}
 	if p.why[group[0]] == netWhyCell {
 		var m digitMask
@@ -236,18 +258,21 @@ func netContraText(p *netProp) string {
 func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 	for _, l := range proof {
 		x := netLitCand(l)
-		c := netCandCell(x)
-		if !seen[[2]int{-1, c}] {
-			seen[[2]int{-1, c}] = true
-			st.Cells = append(st.Cells, c)
-		}
-		if !seen[[2]int{-2, x}] {
-			seen[[2]int{-2, x}] = true
-			g := 2
-			if p.why[l] == netWhyPremise {
-				g = 0
+		d := p.nodeDigit(x)
+		cells := p.nodeCells(x)
+		for c := range cells.all() {
+			if !seen[[2]int{-1, c}] {
+				seen[[2]int{-1, c}] = true
+				st.Cells = append(st.Cells, c)
 			}
-			st.Highlights = append(st.Highlights, Highlight{netCandOf(x), g})
+			if k := [2]int{-2, netCand(c, d)}; !seen[k] {
+				seen[k] = true
+				g := 2
+				if p.why[l] == netWhyPremise {
+					g = 0
+				}
+				st.Highlights = append(st.Highlights, Highlight{Candidate{c, d}, g})
+			}
 		}
 		for _, q := range p.parents(l) {
 			key := [2]int{q, l}
@@ -255,9 +280,14 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 				continue
 			}
 			seen[key] = true
-			st.Links = append(st.Links, Link{From: netCandOf(netLitCand(q)), To: netCandOf(x), Strong: netLitOn(l)})
+			qd := p.nodeDigit(netLitCand(q))
+			for qc := range p.nodeCells(netLitCand(q)).all() {
+				for c := range cells.all() {
+					st.Links = append(st.Links, Link{From: Candidate{qc, qd}, To: Candidate{c, d}, Strong: netLitOn(l)})
+				}
+			}
 		}
-		if w := p.why[l]; w == netWhyUnit || w == netWhyUnitLast || w == netWhyPoint || w == netWhyClaim {
+		if w := p.why[l]; w == netWhyUnit || w == netWhyUnitLast || w == netWhyPoint || w == netWhyClaim || w == netWhyGroupOff || w == netWhyGroupOn {
 			u := int(p.unit[l])
 			if !seen[[2]int{-3, u}] {
 				seen[[2]int{-3, u}] = true
@@ -280,7 +310,7 @@ func netConclude(st *Step) {
 // netEureka writes a single-parent chain in Eureka notation, like
 // "(5)r1c2=(5)r1c7-(5)r3c8=(5)r9c8", from the literals of the chain in
 // order (each the parent of the next).
-func netEureka(chain []int) string {
+func netEureka(p *netProp, chain []int) string {
 	var sb strings.Builder
 	for i, l := range chain {
 		if i > 0 {
@@ -290,7 +320,8 @@ func netEureka(chain []int) string {
 				sb.WriteByte('-')
 			}
 		}
-		fmt.Fprintf(&sb, "(%d)%s", netLitDigit(l), cellName(netLitCell(l)))
+		x := netLitCand(l)
+		fmt.Fprintf(&sb, "(%d)%s", p.nodeDigit(x), netNodeName(p, x))
 	}
 	return sb.String()
 }
