@@ -304,26 +304,33 @@ func (s *state9) clearSolved(n0, n1, n2 uint32) uint32 {
 // When it returns 0, two holds for each band its unsolved cells with
 // exactly two candidates, for guess.
 func (s *state9) singles(two *[3]uint32) int {
-	found := 0
+	// a, b, c: cells with at least 1, 2, 3 candidates, for the three
+	// bands at once (three independent chains of work).
+	var a0, a1, a2, b0, b1, b2, c0, c1, c2 uint32
+	for d := range 9 {
+		bd := &s.bands[d]
+		x0, x1, x2 := bd[0], bd[1], bd[2]
+		c0 |= b0 & x0
+		c1 |= b1 & x1
+		c2 |= b2 & x2
+		b0 |= a0 & x0
+		b1 |= a1 & x1
+		b2 |= a2 & x2
+		a0 |= x0
+		a1 |= x1
+		a2 |= x2
+	}
+	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
+	if u0&^a0|u1&^a1|u2&^a2 != 0 {
+		return -1
+	}
+	one := [3]uint32{u0 &^ b0, u1 &^ b1, u2 &^ b2}
+	if one[0]|one[1]|one[2] == 0 {
+		*two = [3]uint32{u0 & b0 &^ c0, u1 & b1 &^ c1, u2 & b2 &^ c2}
+		return 0
+	}
 	for b := range 3 {
-		u := s.unsolved[b]
-		two[b] = 0
-		if u == 0 {
-			continue
-		}
-		// r1, r2, r3: cells with at least 1, 2, 3 candidates.
-		var r1, r2, r3 uint32
-		for d := range 9 {
-			x := s.bands[d][b]
-			r3 |= r2 & x
-			r2 |= r1 & x
-			r1 |= x
-		}
-		if u&^r1 != 0 {
-			return -1
-		}
-		two[b] = u & r2 &^ r3
-		for sg := u &^ r2; sg != 0; sg &= sg - 1 {
+		for sg := one[b]; sg != 0; sg &= sg - 1 {
 			p := bits.TrailingZeros32(sg)
 			bit := uint32(1) << p
 			for d := range 9 {
@@ -332,10 +339,9 @@ func (s *state9) singles(two *[3]uint32) int {
 					break
 				}
 			}
-			found = 1
 		}
 	}
-	return found
+	return 1
 }
 
 // search9 runs one search: it counts solutions up to limit and keeps the
