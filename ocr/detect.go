@@ -39,8 +39,8 @@ func Detect(g *image.Gray) (Detection, error) {
 		// the lattice in the whole picture.
 		w, h := float64(bin.w), float64(bin.h)
 		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
-		if q, s := refineLattice(bin, frame, 0.02); s >= 0.5 && plausibleQuad(q) {
-			if q, s = refineLattice(bin, q, 0.1); s >= 0.6 && plausibleQuad(q) {
+		if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
+			if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
 				cands = append(cands, candidate{quad: q, area: quadArea(q), score: s})
 			}
 		}
@@ -199,11 +199,11 @@ func gridCandidates(b *binImg) []candidate {
 		}
 		// A wide first look (the component may miss faint outer lines),
 		// then a close one.
-		rq, s := refineLattice(b, q, 0.25)
+		rq, s := refineLattice(b, q, 0.25, 0.1)
 		if s < 0.5 {
 			continue
 		}
-		rq, s = refineLattice(b, rq, 0.1)
+		rq, s = refineLattice(b, rq, 0.1, 0.1)
 		if s < 0.6 || !plausibleQuad(rq) {
 			continue
 		}
@@ -395,6 +395,10 @@ func plausibleQuad(q Quad) bool {
 	}
 	lo, hi := math.Min(math.Min(l[0], l[1]), math.Min(l[2], l[3])), math.Max(math.Max(l[0], l[1]), math.Max(l[2], l[3]))
 	if lo <= 0 || hi/lo > 2.5 {
+		return false
+	}
+	// Width against height: a square seen at up to about 48° of tilt.
+	if r := (l[0] + l[2]) / (l[1] + l[3]); r > 1.5 || r < 1/1.5 {
 		return false
 	}
 	for i := range q {

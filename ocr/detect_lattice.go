@@ -16,7 +16,7 @@ type lattice struct {
 // boldest part) and, with a small weight, closeness to the expected offset
 // oExp, so that text or a neighbouring grid beside the puzzle does not pull
 // the lattice one cell aside.
-func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp float64) lattice {
+func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattice {
 	n := len(p)
 	pm := make([]float64, n)
 	for i := range p {
@@ -65,7 +65,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp float64) lattice {
 		for k := range 9 {
 			off += at(o + (float64(k)+0.5)*s)
 		}
-		return on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) + 0.5*(thick-thin) - 0.1*math.Abs(o-oExp)/s
+		return on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) + 0.5*(thick-thin) - prior*math.Abs(o-oExp)/s
 	}
 	// Coarse search, then a fine one around the best coarse lattice.
 	best := lattice{score: math.Inf(-1)}
@@ -92,8 +92,9 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp float64) lattice {
 // corrected too.
 //
 // The margin m is how far beyond q (as a fraction of its side) the outer
-// lines are looked for.
-func refineLattice(b *binImg, q Quad, m float64) (Quad, float64) {
+// lines are looked for; prior is the score lost per cell of distance from
+// q's own edges (0 when q is only a search area).
+func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	const cell = 36.0
 	n := int(9 * cell * (1 + 2*m))
 	h, ok := squareToQuad(q)
@@ -133,11 +134,11 @@ func refineLattice(b *binImg, q Quad, m float64) (Quad, float64) {
 	for axis := range 2 {
 		vertical := axis == 0
 		oExp := m * nom * 9
-		full := fitLattice(prof(vertical, 0, n), 0.75*nom, 1.35*nom, 0, float64(n), oExp)
+		full := fitLattice(prof(vertical, 0, n), 0.75*nom, 1.35*nom, 0, float64(n), oExp, prior)
 		for half := range 2 {
 			lo, hi := half*n/2, (half+1)*n/2
 			p := prof(vertical, lo, hi)
-			l := fitLattice(p, full.s*0.93, full.s*1.07, full.o-0.5*nom, full.o+0.5*nom, full.o)
+			l := fitLattice(p, full.s*0.93, full.s*1.07, full.o-0.5*nom, full.o+0.5*nom, full.o, 0.1)
 			lines[axis][half] = l
 			score += latticePresence(p, l) / 4
 		}
