@@ -129,7 +129,6 @@ func goldenCases() []goldenCase {
 	wrongNow.SetCell(cell(2, 3), 4)
 	wrongNow.SetCell(cell(5, 7), 9)
 	wrongNow.SetCell(cell(5, 9), 7)
-	light := func(o Options) Options { o.Theme = Light; return o }
 	dark := func(o Options) Options { o.Theme = Dark; return o }
 	withSize := func(o Options) Options {
 		if o.Size == 0 {
@@ -137,7 +136,6 @@ func goldenCases() []goldenCase {
 		}
 		return o
 	}
-	_ = light
 	return []goldenCase{
 		{"grid4-light", func() (*image.Paletted, error) { return Grid(small, withSize(Options{})) }},
 		{"grid4-dark-candidates", func() (*image.Paletted, error) {
@@ -172,14 +170,8 @@ func goldenCases() []goldenCase {
 		{"hint9-chain-3-light", func() (*image.Paletted, error) {
 			return Hint(hard, hardNow, nil, chain, LevelFull, withSize(Options{Labels: true}))
 		}},
-		{"hint9-chain-3-dark", func() (*image.Paletted, error) {
-			return Hint(hard, hardNow, nil, chain, LevelFull, withSize(dark(Options{Labels: true})))
-		}},
 		{"wrong9-light", func() (*image.Paletted, error) {
 			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 9)}, withSize(Options{}))
-		}},
-		{"wrong9-dark", func() (*image.Paletted, error) {
-			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 9)}, withSize(dark(Options{})))
 		}},
 	}
 }

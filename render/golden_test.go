@@ -15,7 +15,9 @@ var update = flag.Bool("update", false, "rewrite the golden PNG files in testdat
 // testdata/<name>.png. Run with -update after a deliberate change, and
 // look at the new pictures before committing them.
 func TestGolden(t *testing.T) {
+	names := map[string]bool{}
 	for _, c := range goldenCases() {
+		names[c.name+".png"] = true
 		t.Run(c.name, func(t *testing.T) {
 			got := encodeCase(t, c)
 			path := filepath.Join("testdata", c.name+".png")
@@ -35,6 +37,16 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s differs from the golden file (%d bytes, want %d); the new picture is %s", c.name, len(got), len(want), bad)
 			}
 		})
+	}
+	// A golden file no case writes any more is stale.
+	files, err := filepath.Glob(filepath.Join("testdata", "*.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !names[filepath.Base(f)] {
+			t.Errorf("%s is not drawn by any golden case: delete it", f)
+		}
 	}
 }
 
