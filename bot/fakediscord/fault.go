@@ -16,8 +16,8 @@ type opsState struct {
 	stalled map[string]bool
 	// downloads counts the download requests per attachment ID.
 	downloads map[string]int
-	// arrived holds when a REST call ("METHOD /path") first arrived.
-	arrived map[string]time.Time
+	// arrived holds when the REST calls "METHOD /path" arrived, in order.
+	arrived map[string][]time.Time
 }
 
 // intercept runs before the normal routing of every HTTP request. It
@@ -27,13 +27,11 @@ func (s *Server) intercept(w http.ResponseWriter, r *http.Request) bool {
 	now := time.Now()
 	s.mu.Lock()
 	if s.ops.arrived == nil {
-		s.ops.arrived = map[string]time.Time{}
+		s.ops.arrived = map[string][]time.Time{}
 		s.ops.downloads = map[string]int{}
 	}
 	key := r.Method + " " + r.URL.Path
-	if _, ok := s.ops.arrived[key]; !ok {
-		s.ops.arrived[key] = now
-	}
+	s.ops.arrived[key] = append(s.ops.arrived[key], now)
 	id, isAttachment := attachmentID(r.URL.Path)
 	stall := false
 	var data []byte
@@ -95,8 +93,19 @@ func (s *Server) Downloads(a Attachment) int {
 func (s *Server) ArrivedAt(method, path string) (time.Time, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, ok := s.ops.arrived[method+" "+path]
-	return t, ok
+	ts := s.ops.arrived[method+" "+path]
+	if len(ts) == 0 {
+		return time.Time{}, false
+	}
+	return ts[0], true
+}
+
+// Arrivals returns when every request with this method and path arrived,
+// in order (a retried call arrives more than once).
+func (s *Server) Arrivals(method, path string) []time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Time(nil), s.ops.arrived[method+" "+path]...)
 }
 
 // RateLimitNext answers the next times calls that match with 429 Too Many

@@ -1,0 +1,250 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot/fakediscord"
+)
+
+// This file holds the helpers of the operations tests (ops_*_test.go):
+// the real discordgo, driven by the Discord adapter, against the fake
+// Discord, with metrics attached before the connection opens.
+
+// opsSetup configures [startOps].
+type opsSetup struct {
+	// reconnect turns discordgo's reconnection on (fault tests).
+	reconnect bool
+	// ocrWorkers is the number of Tesseract clients (default 1).
+	ocrWorkers int
+	// pictureSize is the side of the pictures (0: render's default, as in
+	// production).
+	pictureSize int
+	// logLevel is the lowest level kept in the log buffer (default Debug).
+	logLevel slog.Level
+	// bot changes the bot's options after the real engines are set; it may
+	// wrap them.
+	bot func(*Options)
+}
+
+// opsEnv is a running bot connected to a fake Discord.
+type opsEnv struct {
+	srv     *fakediscord.Server
+	d       *Discord
+	bot     *Bot
+	metrics *Metrics
+	logs    *syncBuffer
+}
+
+// opsWait bounds one wait of an operations test: generous, since the
+// machine may be loaded; nothing sleeps.
+func opsWait(tb testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	tb.Cleanup(cancel)
+	return ctx
+}
+
+func startOps(tb testing.TB, setup opsSetup) *opsEnv {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("end-to-end test with a fake Discord: skipped with -short")
+	}
+	srv, err := fakediscord.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	api, err := url.Parse(srv.URL)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	level := setup.logLevel
+	if level == 0 {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: level}))
+	m := NewMetrics()
+	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: setup.pictureSize, OCRWorkers: max(setup.ocrWorkers, 1)})
+	o := Options{Engines: engines, APIURL: api, Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
+	if setup.bot != nil {
+		setup.bot(&o)
+	}
+	b := New(o)
+	m.WatchQueue(b)
+	d, err := NewDiscord(b, DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID,
+		NoReconnect: !setup.reconnect, Logger: log})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m.WatchGateway(d.Session())
+	if err := d.Open(); err != nil {
+		_ = srv.Close()
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		// The session first, so that discordgo does not try to reconnect.
+		_ = d.Close()
+		_ = srv.Close()
+		closeEngines()
+		if tb.Failed() {
+			tb.Logf("bot logs:\n%s", logs.String())
+		}
+	})
+	select {
+	case <-d.Ready():
+	case <-opsWait(tb).Done():
+		tb.Fatal("no READY handled")
+	}
+	if err := d.ReadyErr(); err != nil {
+		tb.Fatal(err)
+	}
+	return &opsEnv{srv: srv, d: d, bot: b, metrics: m, logs: logs}
+}
+
+// dm sends a direct message from user (fakediscord.UserID when empty) and
+// returns its payload.
+func (e *opsEnv) dm(tb testing.TB, user, content string, atts ...fakediscord.Attachment) map[string]any {
+	tb.Helper()
+	msg := e.srv.Message(fakediscord.DMChannelID, "", content, atts...)
+	if user != "" {
+		msg["author"] = map[string]any{"id": user, "username": "player-" + user, "discriminator": "0"}
+	}
+	if err := e.srv.Dispatch("MESSAGE_CREATE", msg); err != nil {
+		tb.Fatal(err)
+	}
+	return msg
+}
+
+// isDMReply matches the bot's messages in the DM channel.
+func isDMReply(c fakediscord.Call) bool {
+	return c.Method == "POST" && c.Path == "/api/v9/channels/"+fakediscord.DMChannelID+"/messages"
+}
+
+// referenced returns the ID of the message a reply answers.
+func referenced(c fakediscord.Call) string {
+	var ref struct {
+		Ref struct {
+			MessageID string `json:"message_id"`
+		} `json:"message_reference"`
+	}
+	_ = json.Unmarshal(c.JSON, &ref)
+	return ref.Ref.MessageID
+}
+
+// replyTo waits for the bot's successful reply to the message and returns
+// it with its content.
+func (e *opsEnv) replyTo(tb testing.TB, msg map[string]any) (fakediscord.Call, string) {
+	tb.Helper()
+	id := msg["id"].(string)
+	c, err := e.srv.WaitCall(opsWait(tb), func(c fakediscord.Call) bool {
+		return isDMReply(c) && c.Status == 200 && referenced(c) == id
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var p struct {
+		Content string `json:"content"`
+	}
+	if err := c.Decode(&p); err != nil {
+		tb.Fatal(err)
+	}
+	return c, p.Content
+}
+
+// repliesByMessage counts the successful DM replies per referenced
+// message.
+func (e *opsEnv) repliesByMessage() map[string]int {
+	out := map[string]int{}
+	for _, c := range e.srv.Calls() {
+		if isDMReply(c) && c.Status == 200 {
+			out[referenced(c)]++
+		}
+	}
+	return out
+}
+
+// metricValue returns the value of a counter or gauge of m with the given
+// labels ("k=v" pairs), or -1 when there is no such series.
+func metricValue(tb testing.TB, m *Metrics, name string, labels ...string) float64 {
+	tb.Helper()
+	families, err := m.Registry().Gather()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	series:
+		for _, s := range f.GetMetric() {
+			have := map[string]string{}
+			for _, l := range s.GetLabel() {
+				have[l.GetName()] = l.GetValue()
+			}
+			for _, kv := range labels {
+				k, v, _ := strings.Cut(kv, "=")
+				if have[k] != v {
+					continue series
+				}
+			}
+			switch {
+			case s.Counter != nil:
+				return s.Counter.GetValue()
+			case s.Gauge != nil:
+				return s.Gauge.GetValue()
+			case s.Histogram != nil:
+				return float64(s.Histogram.GetSampleCount())
+			}
+		}
+	}
+	return -1
+}
+
+// waitMetric waits until a metric reaches want; metrics are updated after
+// the reply is sent, so a test that saw the reply may be a little early.
+func waitMetric(tb testing.TB, m *Metrics, want float64, name string, labels ...string) {
+	tb.Helper()
+	ctx := opsWait(tb)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		got := metricValue(tb, m, name, labels...)
+		if got == want {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			tb.Fatalf("%s%v = %v, want %v", name, labels, got, want)
+		case <-tick.C:
+		}
+	}
+}
+
+// distinctPuzzle returns the i-th (i < 362880) of many different valid
+// puzzles with one solution: puzzleText with its digits relabelled, which
+// keeps the rules and the uniqueness.
+func distinctPuzzle(i int) string {
+	perm := []byte("123456789")
+	// The i-th permutation of the digits, i read in the factorial base.
+	for k, j := 8, i; k > 0; k-- {
+		r := j % (k + 1)
+		j /= k + 1
+		perm[k], perm[r] = perm[r], perm[k]
+	}
+	out := []byte(puzzleText)
+	for n, ch := range out {
+		if ch != '.' {
+			out[n] = perm[ch-'1']
+		}
+	}
+	return string(out)
+}
+
+// fmtDur prints a duration in milliseconds with one decimal.
+func fmtDur(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
