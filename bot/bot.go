@@ -233,7 +233,7 @@ func (b *Bot) errorReply(req Request, err error, partial Reply) Reply {
 	msg := ""
 	if errors.As(err, &ue) {
 		msg = ue.msg
-		b.log.Info("request refused", "request", req, "reason", err)
+		b.log.Debug("request refused", "request", req, "reason", err)
 	} else {
 		b.log.Error("request failed", "request", req, "err", err)
 		msg = "Sorry, something went wrong on my side while working on that. Please try again in a moment."

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -235,7 +236,7 @@ func (r ratingText) String() string {
 	s := "**" + r.Level + "**"
 	var extra []string
 	if r.Score > 0 {
-		extra = append(extra, fmt.Sprintf("score %.1f", r.Score))
+		extra = append(extra, "score "+strconv.FormatFloat(r.Score, 'f', -1, 64))
 	}
 	if r.Hardest != "" {
 		extra = append(extra, "hardest step: "+r.Hardest)

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/ocr"
+)
+
+func main() {
+	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
+	// the program with it set, before anything else happens.
+	if err := ocr.EnsureOMPThreadLimit(); err != nil {
+		fmt.Fprintln(os.Stderr, "sudokubot:", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run starts the bot and returns the exit status: 0 after a clean stop, 1
+// when the bot failed, 2 for a bad setting.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin *os.File, stdout, stderr io.Writer) int {
+	cfg, err := config.Load(args, getenv, stderr)
+	switch {
+	case errors.Is(err, config.ErrHelp):
+		return 0
+	case err != nil:
+		fmt.Fprintln(stderr, "sudokubot:", err)
+		return 2
+	}
+	log := newLogger(cfg, stderr)
+	slog.SetDefault(log)
+
+	engines, closeEngines := bot.DefaultEngines(bot.EngineOptions{
+		MaxPixels: cfg.MaxPixels, MaxBytes: cfg.MaxAttachmentBytes, OCRWorkers: cfg.OCRWorkers,
+	})
+	defer closeEngines()
+	b := bot.New(bot.Options{
+		Engines:       engines,
+		MaxPhotoBytes: cfg.MaxAttachmentBytes, MaxPixels: cfg.MaxPixels, DownloadTimeout: cfg.DownloadTimeout,
+		APIURL:     cfg.APIURL,
+		OCRWorkers: cfg.OCRWorkers, QueueLength: queueLength(cfg.QueueLength), UserRate: cfg.UserRate,
+		Logger: log,
+	})
+
+	if cfg.ConsoleMode() {
+		log.Debug("no Discord token: console mode", "config", cfg)
+		c := bot.NewConsole(b, stdin, stdout, bot.ConsoleOptions{OutputDir: cfg.OutputDir, Interactive: isTerminal(stdin)})
+		if err := c.Run(ctx); err != nil {
+			log.Error("console failed", "err", err)
+			return 1
+		}
+		return 0
+	}
+
+	log.Info("starting sudokubot", "config", cfg)
+	d, err := bot.NewDiscord(b, bot.DiscordOptions{
+		Token: cfg.Token, APIURL: cfg.APIURL, GuildID: cfg.GuildID, Channels: cfg.Channels,
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log,
+	})
+	if err != nil {
+		log.Error("cannot start", "err", err)
+		return 1
+	}
+	if err := d.Run(ctx); err != nil {
+		log.Error("the Discord connection failed", "err", err)
+		return 1
+	}
+	log.Info("stopped")
+	return 0
+}
+
+// queueLength maps the setting (0 allowed: no waiting photos) to the bot's
+// option, where 0 means the default.
+func queueLength(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+// newLogger returns the slog logger the settings ask for, on w.
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// isTerminal reports whether f is a character device, like a terminal.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
