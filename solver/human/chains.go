@@ -178,31 +178,34 @@ func chainFinder(mode chainMode) func(s *state) (Step, bool) {
 // default restriction of chain length.
 const maxChainNodes = 20
 
-// findChain finds the shortest alternating chain of the mode whose two
-// ends rule out some candidate (or force the start when the chain comes
-// back to it).
+// findChain finds the alternating chain of the mode whose two ends rule
+// out the most candidates, the shortest of those, as HoDoKu ranks chains
+// (a loop back to its start, which places the start, counts as ruling out
+// all the cell's other candidates).
 func findChain(s *state, mode chainMode) (Step, bool) {
 	cs := &chainSearch{s: s}
-	bestLen := maxChainNodes + 1
+	bestLen, bestCount := maxChainNodes+1, 0
 	var best []int
 	var bestElims []Candidate
 	place := false
+	better := func(count, length int) bool {
+		return count > bestCount || (count == bestCount && length < bestLen)
+	}
 	for c := range s.empty.all() {
 		if mode == xyChain && s.cand[c].count() != 2 {
 			continue
 		}
 		for d := range s.cand[c].all() {
 			start := node(c, d)
-			cs.run(start, mode, bestLen-1, func(m, length int) bool {
-				if length >= bestLen {
-					return false
-				}
+			cs.run(start, mode, maxChainNodes, func(m, length int) bool {
 				if m == start {
 					if mode != aicChain {
 						return false
 					}
-					best, bestLen, bestElims, place = cs.path(m), length, nil, true
-					return true
+					if count := s.cand[c].count() - 1; better(count, length) {
+						best, bestLen, bestCount, bestElims, place = cs.path(m), length, count, nil, true
+					}
+					return false
 				}
 				if mode != aicChain && nodeDigit(m) != d {
 					return false
@@ -214,11 +217,11 @@ func findChain(s *state, mode chainMode) (Step, bool) {
 					return false // a single link: a subset or intersection, not a chain
 				}
 				el := chainElims(s, start, m)
-				if len(el) == 0 {
+				if len(el) == 0 || !better(len(el), length) {
 					return false
 				}
-				best, bestLen, bestElims, place = cs.path(m), length, el, false
-				return true
+				best, bestLen, bestCount, bestElims, place = cs.path(m), length, len(el), el, false
+				return false
 			})
 		}
 	}

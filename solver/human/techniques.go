@@ -89,6 +89,7 @@ const (
 	Uniqueness2       = "Uniqueness Test 2"
 	Uniqueness3       = "Uniqueness Test 3"
 	Uniqueness4       = "Uniqueness Test 4"
+	SueDeCoq          = "Sue de Coq"
 	SimpleColorsTrap  = "Simple Colors Trap"
 	SimpleColorsWrap  = "Simple Colors Wrap"
 	MultiColors       = "Multi Colors"
@@ -142,6 +143,7 @@ var techniques = map[string]techniqueInfo{
 	SashimiSwordfish:  {Unfair, 240},
 	FinnedJellyfish:   {Unfair, 250},
 	SashimiJellyfish:  {Unfair, 260},
+	SueDeCoq:          {Unfair, 250},
 	SimpleColorsTrap:  {Hard, 150},
 	SimpleColorsWrap:  {Hard, 150},
 	MultiColors:       {Hard, 200},
@@ -207,6 +209,7 @@ var ladder = []finder{
 	{4400, SashimiSwordfish, fishFinder(3, sashimiFish), false},
 	{4500, FinnedJellyfish, fishFinder(4, finnedFish), false},
 	{4600, SashimiJellyfish, fishFinder(4, sashimiFish), false},
+	{5300, SueDeCoq, findSueDeCoq, false},
 	{5330, SimpleColorsTrap, func(s *state) (Step, bool) { return findSimpleColors(s, false) }, false},
 	{5331, SimpleColorsWrap, func(s *state) (Step, bool) { return findSimpleColors(s, true) }, false},
 	{5360, MultiColors, findMultiColors, false},
@@ -227,7 +230,7 @@ var techniqueOrder = []string{
 	TurbotFish, EmptyRectangle, WWing, XYWing, XYZWing,
 	Uniqueness1, Uniqueness2, Uniqueness3, Uniqueness4,
 	FinnedXWing, SashimiXWing, FinnedSwordfish, SashimiSwordfish, FinnedJellyfish, SashimiJellyfish,
-	SimpleColorsTrap, SimpleColorsWrap, MultiColors,
+	SueDeCoq, SimpleColorsTrap, SimpleColorsWrap, MultiColors,
 	XChain, XYChain, NiceLoop, AIC, ALSXZ, ALSXYWing,
 	ForcingChainContr, ForcingChainVer, ForcingNetContr, ForcingNetVer, BruteForce,
 }
