@@ -407,7 +407,17 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 	for bb := range 3 {
 		if n := bits.OnesCount32(two[bb]); n > most {
 			most = n
-			b, p = bb, bits.TrailingZeros32(two[bb])
+			b = bb
+		}
+	}
+	if b >= 0 {
+		most = 0
+		for r := range 3 {
+			row := two[b] >> (9 * r) & rowMask
+			if n := bits.OnesCount32(row); n > most {
+				most = n
+				p = 9*r + bits.TrailingZeros32(row)
+			}
 		}
 	}
 	if b < 0 {
