@@ -289,7 +289,8 @@ func Load(args []string, getenv func(string) string, out io.Writer) (Config, err
 		fmt.Fprintf(out, "Usage: sudokubot [flags]\n\n"+
 			"sudokubot is a Discord bot that solves Sudoku puzzles from text and photos.\n"+
 			"Without a token it starts in console mode: type or paste a grid.\n\n"+
-			"Every flag can also be set with the environment variable named after it.\n\n")
+			"Every flag can also be set with the environment variable named after it.\n"+
+			"'sudokubot -healthcheck' asks a running bot's /healthz (METRICS_ADDR) and exits 0 when healthy.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

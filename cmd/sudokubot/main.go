@@ -30,6 +30,10 @@ func main() {
 // run starts the bot and returns the exit status: 0 after a clean stop, 1
 // when the bot failed, 2 for a bad setting.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin *os.File, stdout, stderr io.Writer) int {
+	healthcheck := len(args) > 0 && (args[0] == "-healthcheck" || args[0] == "--healthcheck")
+	if healthcheck {
+		args = args[1:]
+	}
 	cfg, err := config.Load(args, getenv, stderr)
 	switch {
 	case errors.Is(err, config.ErrHelp):
@@ -38,8 +42,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 		fmt.Fprintln(stderr, "sudokubot:", err)
 		return 2
 	}
+	if healthcheck {
+		// For a Docker HEALTHCHECK: ask the running bot's /healthz.
+		if err := bot.Healthcheck(ctx, cfg.MetricsAddr); err != nil {
+			fmt.Fprintln(stderr, "sudokubot: unhealthy:", err)
+			return 1
+		}
+		return 0
+	}
 	log := newLogger(cfg, stderr)
 	slog.SetDefault(log)
+
+	var metrics *bot.Metrics
+	if cfg.MetricsAddr != "" {
+		metrics = bot.NewMetrics()
+	}
 
 	engines, closeEngines := bot.DefaultEngines(bot.EngineOptions{
 		MaxPixels: cfg.MaxPixels, MaxBytes: cfg.MaxAttachmentBytes, OCRWorkers: cfg.OCRWorkers,
@@ -50,8 +67,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 		MaxPhotoBytes: cfg.MaxAttachmentBytes, MaxPixels: cfg.MaxPixels, DownloadTimeout: cfg.DownloadTimeout,
 		APIURL:     cfg.APIURL,
 		OCRWorkers: cfg.OCRWorkers, QueueLength: queueLength(cfg.QueueLength), UserRate: cfg.UserRate,
-		Logger: log,
+		Logger: log, Observe: observer(metrics),
 	})
+	if metrics != nil {
+		metrics.WatchQueue(b)
+		mctx, stopMetrics := context.WithCancel(ctx)
+		errc := make(chan error, 1)
+		go func() { errc <- bot.ServeMetrics(mctx, cfg.MetricsAddr, metrics, log) }()
+		defer func() {
+			stopMetrics()
+			if err := <-errc; err != nil {
+				log.Error("metrics server failed", "err", err)
+			}
+		}()
+	}
 
 	if cfg.ConsoleMode() {
 		log.Debug("no Discord token: console mode", "config", cfg)
@@ -72,12 +101,23 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 		log.Error("cannot start", "err", err)
 		return 1
 	}
+	if metrics != nil {
+		metrics.WatchGateway(d.Session())
+	}
 	if err := d.Run(ctx); err != nil {
 		log.Error("the Discord connection failed", "err", err)
 		return 1
 	}
 	log.Info("stopped")
 	return 0
+}
+
+// observer returns the metrics' request observer, or nil without metrics.
+func observer(m *bot.Metrics) func(bot.Outcome) {
+	if m == nil {
+		return nil
+	}
+	return m.Observe
 }
 
 // queueLength maps the setting (0 allowed: no waiting photos) to the bot's
