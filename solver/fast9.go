@@ -24,14 +24,17 @@ import (
 //
 // so bit p of band b is cell 27*b + p of the grid (cells numbered row by row
 // from 0). The three bits of one row in one box are a "minirow"; a band has
-// nine minirows, 3 per row and 3 per box. state9.bands[3*d+b] holds digit d+1
+// nine minirows, 3 per row and 3 per box. state9.bands[d][b] holds digit d+1
 // in band b:
 //
-//	            band 0     band 1     band 2
-//	digit 1   bands[0]   bands[1]   bands[2]
-//	digit 2   bands[3]   bands[4]   bands[5]
+//	            band 0        band 1        band 2
+//	digit 1   bands[0][0]   bands[0][1]   bands[0][2]
+//	digit 2   bands[1][0]   bands[1][1]   bands[1][2]
 //	...
-//	digit 9   bands[24]  bands[25]  bands[26]
+//	digit 9   bands[8][0]   bands[8][1]   bands[8][2]
+//
+// The columns of a band where the digit can go are the OR of its three rows,
+// (a | a>>9 | a>>18) & 0x1FF: 9 bits, one per column, in the same order.
 //
 // # Propagation
 //
@@ -41,19 +44,25 @@ import (
 // a 9-bit "shrink" pattern; complexMask[shrink] keeps only the minirows that
 // belong to some permutation compatible with the pattern. That one AND does
 // hidden singles in boxes and in rows, box-line reduction (pointing and
-// claiming along rows) and finds most contradictions. Then:
+// claiming along rows) and finds most contradictions. Across the three
+// bands of a digit, each column holds it once:
 //
-//   - a box whose candidates for the digit lie in a single column pins that
-//     column, which is removed from the digit's two other bands
-//     (lockedColumns, a look-up on the band's column pattern);
-//   - a row with a single candidate left is a solved cell: it leaves the
-//     unsolved cells and every other digit's band.
+//   - a column that no band can give the digit is a contradiction;
+//   - a column that only one band can give it claims the digit in that
+//     band's box: the box loses its other columns (claimMask), which also
+//     finds hidden singles in columns;
+//   - a box whose candidates lie in a single column pins that column, which
+//     the digit's two other bands lose (lockedColumns).
 //
-// When the bands no longer change, naked singles and empty cells are found
-// by counting candidates per cell across the nine digits with bitwise adds,
-// and column hidden singles by counting per column across the three bands.
-// When nothing is forced, the search guesses, preferably on a cell with two
-// candidates; a guess copies the 228-byte state, so undoing it is free.
+// update applies these to a digit's three bands at once (three independent
+// chains of work, which the processor overlaps) until they stop changing.
+// A box left with one row and one column is a solved cell: it leaves the
+// unsolved cells and every other digit, and those digits are propagated in
+// turn. When no digit changes any more, singles counts candidates per cell
+// across the nine digits with bitwise adds to find naked singles and cells
+// without candidates. When nothing is forced, the search guesses,
+// preferably on a cell with two candidates; a guess copies the 124-byte
+// state, so undoing it is free.
 
 // Masks of a band.
 const (
@@ -158,9 +167,8 @@ func init() {
 }
 
 // state9 is the search state of the bitboard solver: the candidates per
-// digit and band, the bands as they were when last propagated, and the
-// cells not yet solved. It is a plain value of 236 bytes: copying it saves
-// a search position.
+// digit and band, the cells not yet solved, and the digits to propagate.
+// It is a plain value of 124 bytes: copying it saves a search position.
 type state9 struct {
 	bands    [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
 	unsolved [3]uint32    // cells of each band without a digit yet
@@ -198,17 +206,12 @@ func (s *state9) init(g *Grid) bool {
 func (s *state9) place(d, b, p int) {
 	bd := &s.bands[d]
 	col := columnOf[p%27]
-	keep := keepOnly[p%27]
-	// Branch-free: AND the cell's band with keep, the other two with
-	// ^col.
-	for k := range 3 {
-		if k == b {
-			bd[k] &= keep
-		} else {
-			bd[k] &^= col
-		}
-	}
-	s.dirty |= 1 << (d & 15)
+	own := bd[b] & keepOnly[p%27]
+	bd[0] &^= col
+	bd[1] &^= col
+	bd[2] &^= col
+	bd[b] = own
+	s.dirty |= 1 << (d & 31)
 }
 
 // cols returns the 9-bit set of columns of a band that hold a candidate.
@@ -354,7 +357,7 @@ type search9 struct {
 	stack [81]state9
 }
 
-// searches recycles search9 values, which are too large (18 kB) to clear
+// searches recycles search9 values, which are too large (10 kB) to clear
 // for every puzzle.
 var searches = sync.Pool{New: func() any { return new(search9) }}
 
