@@ -135,7 +135,9 @@ func toGray(img image.Image) *image.Gray {
 // CutCells splits a rectified grid into 81 cells. It looks for the grid
 // lines near where an even split puts them, separately in every band of
 // cells (lines bend on curved paper), falls back to the even split where no
-// line is clear, and trims each box inside its lines.
+// line is clear, and trims each box inside its lines. Remains of grid lines
+// inside a box (dark parts touching its border that do not reach its
+// middle) are painted over with the paper's shade, in grid itself.
 func CutCells(grid *image.Gray) Cells {
 	b := grid.Bounds()
 	if b.Min != (image.Point{}) {
@@ -150,7 +152,76 @@ func CutCells(grid *image.Gray) Cells {
 		for col := range 9 {
 			xs, ys := lines.V[r], lines.H[col]
 			c.Rects[r*9+col] = cellBox(xs[col], xs[col+1], ys[r], ys[r+1], size)
+			cleanCell(grid, c.Rects[r*9+col])
 		}
 	}
 	return c
+}
+
+// cleanCell paints out what is left of the grid lines inside box r of g:
+// dark components that touch the box's border but do not reach its middle
+// (line ends, corners of a bent border, a fold along an edge) become paper.
+// Digits are printed in the middle of their cells, so they are kept.
+func cleanCell(g *image.Gray, r image.Rectangle) {
+	w, h := r.Dx(), r.Dy()
+	if w < 8 || h < 8 {
+		return
+	}
+	var hist [256]int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for _, p := range g.Pix[g.PixOffset(r.Min.X, y) : g.PixOffset(r.Min.X, y)+w] {
+			hist[p]++
+		}
+	}
+	pct := func(q float64) int {
+		n, want := 0, int(q*float64(w*h))
+		for v, c := range hist {
+			n += c
+			if n > want {
+				return v
+			}
+		}
+		return 255
+	}
+	paper, ink := pct(0.7), pct(0.02)
+	if paper-ink < 40 {
+		return
+	}
+	th := uint8((paper + ink) / 2)
+	dark := func(x, y int) bool { return g.Pix[g.PixOffset(r.Min.X+x, r.Min.Y+y)] < th }
+	seen := make([]bool, w*h)
+	mid := image.Rect(w/4, h/4, w-w/4, h-h/4)
+	var comp, stack []int
+	for start := range seen {
+		sx, sy := start%w, start/w
+		if seen[start] || !dark(sx, sy) {
+			continue
+		}
+		comp, stack = comp[:0], append(stack[:0], start)
+		seen[start] = true
+		border, middle := false, false
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			comp = append(comp, p)
+			x, y := p%w, p/w
+			border = border || x == 0 || y == 0 || x == w-1 || y == h-1
+			middle = middle || image.Pt(x, y).In(mid)
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx < 0 || ny < 0 || nx >= w || ny >= h {
+					continue
+				}
+				if q := ny*w + nx; !seen[q] && dark(nx, ny) {
+					seen[q] = true
+					stack = append(stack, q)
+				}
+			}
+		}
+		if border && !middle {
+			for _, p := range comp {
+				g.Pix[g.PixOffset(r.Min.X+p%w, r.Min.Y+p/w)] = uint8(paper)
+			}
+		}
+	}
 }
