@@ -15,7 +15,8 @@ import (
 
 const renderHelp = `
 Usage: sudoku render [--solve] [--candidates] [--hint LEVEL] [--current GRID]
-                     [--theme light|dark] [--size PX] [--labels] -o FILE PUZZLE
+                     [--marks MARKS] [--theme light|dark] [--size PX]
+                     [--labels] -o FILE PUZZLE
 
 Draws PUZZLE as a PNG picture in FILE ('-' for standard output). PUZZLE is
 the puzzle itself (81 characters for 9x9, 16 or 256 for 4x4 and 16x16,
@@ -31,7 +32,9 @@ What the picture shows:
                    to look, 2 the area of the technique, 3 shows the whole
                    step: proving cells shaded, the placed digit ringed,
                    eliminated pencil marks struck through in red, chain
-                   links as arrows.
+                   links as arrows. --marks gives the player's pencil
+                   marks (81 fields of digits, as for 'sudoku hint'),
+                   which the step then works from and the picture shows.
 
 Pictures are square, 900 pixels by default, in a light or dark theme for
 Discord's light and dark modes. --labels numbers the rows and columns (on
@@ -52,6 +55,7 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 	cands := fs.Bool("candidates", false, "draw pencil marks in the empty cells")
 	hint := fs.Int("hint", 0, "draw the next step at this `level` of help: 1, 2 or 3")
 	current := fs.String("current", "", "a player's `grid` (text or file): marks its wrong digits, or with --hint the grid to help with")
+	marksArg := fs.String("marks", "", "with --hint, the player's pencil `marks` (text or file): 81 fields of digits")
 	themeName := fs.String("theme", "light", "colour `theme`: light or dark")
 	size := fs.Int("size", render.DefaultSize, fmt.Sprintf("picture side in `pixels`, %d to %d", render.MinSize, render.MaxSize))
 	labels := fs.Bool("labels", false, "number the rows and columns (always on with --hint)")
@@ -72,6 +76,8 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 		return usageErrorf(fs, "--hint must be 1, 2 or 3, got %d", *hint)
 	case *solve && *hint != 0:
 		return usageErrorf(fs, "--solve and --hint draw different pictures: give one of them")
+	case *marksArg != "" && *hint == 0:
+		return usageErrorf(fs, "--marks goes with --hint: the marks the next step works from")
 	case *solve && *current != "":
 		return usageErrorf(fs, "--solve draws the solution of the puzzle; --current does not go with it")
 	}
@@ -108,7 +114,24 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 			return err
 		}
 	case *hint != 0:
-		st, err := human.NextStep(puzzle, cur, nil)
+		var marks *human.Candidates
+		var cands render.Candidates
+		if *marksArg != "" {
+			text, err := argText(*marksArg, s)
+			if err != nil {
+				return fmt.Errorf("--marks: %w", err)
+			}
+			m, err := human.ParseCandidates(text)
+			if err != nil {
+				return fmt.Errorf("--marks: %w", err)
+			}
+			marks = &m
+			cands = make(render.Candidates, len(m))
+			for i, bits := range m {
+				cands[i] = uint32(bits)
+			}
+		}
+		st, err := human.NextStep(puzzle, cur, marks)
 		var wrong *human.WrongGridError
 		switch {
 		case errors.As(err, &wrong):
@@ -126,7 +149,20 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 		if !cur.IsZero() {
 			before = merged(puzzle, cur)
 		}
-		png, err = encodePNG(render.Hint(puzzle, before, nil, st, *hint, opt))
+		if cands != nil {
+			// Show the marks the hint engine works from: the
+			// player's, narrowed by the digits placed, and the basic
+			// ones in cells without marks yet.
+			basic := render.BasicCandidates(before)
+			for i := range cands {
+				if cands[i] == 0 {
+					cands[i] = basic[i]
+				} else {
+					cands[i] &= basic[i]
+				}
+			}
+		}
+		png, err = encodePNG(render.Hint(puzzle, before, cands, st, *hint, opt))
 		if err != nil {
 			return err
 		}

@@ -95,3 +95,34 @@ func checkPNG(t *testing.T, b []byte, size int) {
 		t.Errorf("picture is %v, want %dx%d", img.Bounds(), size, size)
 	}
 }
+
+func TestRenderHintWithMarks(t *testing.T) {
+	// The player has pencilled r1c3 as 1 2 4 and left the rest unmarked.
+	fields := make([]string, 81)
+	for i := range fields {
+		fields[i] = "."
+	}
+	fields[2] = "124"
+	out := filepath.Join(t.TempDir(), "h.png")
+	code, stdout, stderr := runCLI(t, "", "render", "--hint", "3", "--marks", strings.Join(fields, " "), "-o", out, classic)
+	if code != 0 {
+		t.Fatalf("exit status %d: %s", code, stderr)
+	}
+	if stdout == "" {
+		t.Errorf("no hint text printed")
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, b, 900)
+
+	code, _, stderr = runCLI(t, "", "render", "--marks", "1 2", "-o", out, classic)
+	if code != 2 || !strings.Contains(stderr, "--marks goes with --hint") {
+		t.Errorf("--marks without --hint: status %d, stderr %q; want 2 and a usage error", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "render", "--hint", "1", "--marks", "1 2", "-o", out, classic)
+	if code != 1 || !strings.Contains(stderr, "--marks: pencil marks: found 2 cells, a 9x9 grid needs 81") {
+		t.Errorf("short --marks: status %d, stderr %q; want 1 and the parser's message", code, stderr)
+	}
+}
