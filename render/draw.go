@@ -31,15 +31,46 @@ type view struct {
 	links []human.Link
 }
 
+// shade is the role of a cell's background. A cell with several roles
+// shows the greatest.
+type shade uint8
+
+const (
+	shadeNone       shade = iota
+	shadeUnit             // in a unit a hint reasons about
+	shadeEliminated       // loses candidates in a hint
+	shadeCell             // proves a hint
+	shadeTarget           // filled by a hint
+	shadeWrong            // holds a wrong digit
+)
+
+// shade returns the background colour of role s, and false for none.
+func (p *Palette) shade(s shade) (color.RGBA, bool) {
+	switch s {
+	case shadeUnit:
+		return p.UnitShade, true
+	case shadeEliminated:
+		return p.EliminatedShade, true
+	case shadeCell:
+		return p.CellShade, true
+	case shadeTarget:
+		return p.TargetShade, true
+	case shadeWrong:
+		return p.WrongShade, true
+	}
+	return color.RGBA{}, false
+}
+
+// cellView is what one cell shows.
 type cellView struct {
 	digit int
 	style style
-	shade *color.RGBA // background, nil for none
-	marks uint32      // pencil marks shown (empty cells only)
-	elim  uint32      // marks struck through
-	group [3]uint32   // marks with a disc behind them, by highlight group
-	ring  *color.RGBA // circle around the cell
-	frame *color.RGBA // square just inside the cell's lines
+	shade shade
+	marks uint32    // pencil marks shown (empty cells only)
+	elim  uint32    // marks struck through
+	group [3]uint32 // marks with a disc behind them, by highlight group
+	ring  bool      // a circle around the cell, for a hint's target
+	frame bool      // a square just inside the cell's lines, for a mistake
 }
 
 // newView checks g and opt and returns a view with g's digits as givens.
@@ -83,8 +114,8 @@ func (v *view) draw() *image.Paletted {
 	img := newCanvas(size, v.pal.Background)
 
 	for i, cv := range v.cells {
-		if cv.shade != nil {
-			img.fill(l.cellRect(i/n, i%n), *cv.shade)
+		if col, ok := v.pal.shade(cv.shade); ok {
+			img.fill(l.cellRect(i/n, i%n), col)
 		}
 	}
 	for i := 0; i <= n; i++ {
@@ -102,8 +133,8 @@ func (v *view) draw() *image.Paletted {
 	}
 	for i, cv := range v.cells {
 		r, c := i/n, i%n
-		if cv.frame != nil {
-			v.drawFrame(img, l, r, c, *cv.frame)
+		if cv.frame {
+			v.drawFrame(img, l, r, c, v.pal.Wrong)
 		}
 		if cv.digit != 0 {
 			v.drawDigit(img, l, r, c, cv)
@@ -147,10 +178,10 @@ func (v *view) drawFrame(img *canvas, l layout, r, c int, col color.RGBA) {
 func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
 	in := l.interior(r, c)
 	ctr := rectCenter(in)
-	if cv.ring != nil {
+	if cv.ring {
 		var s shape
 		s.ring(ctr, float64(in.Dx())*0.40, math.Max(2, float64(l.cell)*0.05))
-		s.fill(img, *cv.ring)
+		s.fill(img, v.pal.Target)
 	}
 	tf, col := medium, v.pal.Given
 	switch cv.style {
@@ -162,7 +193,7 @@ func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
 		tf, col = bold, v.pal.Target
 	}
 	px := digitPx(l.cell)
-	if cv.ring != nil {
+	if cv.ring {
 		px = int(math.Round(float64(px) * 0.9))
 	}
 	drawText(img, string(rune(solver.DigitChar(cv.digit))), tf, px, ctr.x, ctr.y, col)

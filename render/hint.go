@@ -82,11 +82,11 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 	}
 	for _, u := range shadeUnits {
 		for _, i := range unitCells(current, u) {
-			v.cells[i].shade = &v.pal.UnitShade
+			v.cells[i].shade = max(v.cells[i].shade, shadeUnit)
 		}
 	}
 	for _, i := range shadeCells {
-		v.cells[i].shade = &v.pal.CellShade
+		v.cells[i].shade = max(v.cells[i].shade, shadeCell)
 	}
 	// mark adds a candidate to the marks of an empty cell so that what
 	// the step refers to is visible even if cands lacked it.
@@ -109,14 +109,12 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 		for _, c := range step.Eliminations {
 			cv := mark(c)
 			cv.elim |= 1 << c.Digit
-			if cv.shade != &v.pal.CellShade {
-				cv.shade = &v.pal.EliminatedShade
-			}
+			cv.shade = max(cv.shade, shadeEliminated)
 		}
 		for _, c := range step.Placements {
 			cv := &v.cells[c.Cell]
 			cv.digit, cv.style = c.Digit, stylePlaced
-			cv.shade, cv.ring = &v.pal.TargetShade, &v.pal.Target
+			cv.shade, cv.ring = max(cv.shade, shadeTarget), true
 		}
 		for _, l := range step.Links {
 			mark(l.From)

@@ -157,8 +157,7 @@ func Wrong(puzzle, current solver.Grid, wrong []int, opt Options) (*image.Palett
 		}
 		c := &v.cells[i]
 		c.style = styleWrong
-		c.shade = &v.pal.WrongShade
-		c.frame = &v.pal.Wrong
+		c.shade, c.frame = shadeWrong, true
 	}
 	if opt.Candidates {
 		if err := v.setMarks(nil); err != nil {
