@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -128,6 +129,15 @@ type PhotoReport struct {
 // Report sums up a run over a folder of photos with truth.
 type Report struct {
 	Photos []PhotoReport
+	// Workers is how many photos were read in parallel.
+	Workers int
+	// CPU is the processor time (user and system) the whole process used
+	// during the run; on a busy machine CPU per photo shows the cost better
+	// than wall-clock time.
+	CPU time.Duration
+	// MaxRSS is the process's peak resident memory in bytes, and BaseRSS
+	// its peak before the workers started.
+	MaxRSS, BaseRSS int64
 }
 
 // RecognizerFactory makes one recognizer per report worker and a function
@@ -156,7 +166,9 @@ func RunReport(ctx context.Context, dir string, factory RecognizerFactory, worke
 		}
 	}
 	workers = max(1, min(workers, runtime.NumCPU()*4))
-	rep := &Report{Photos: make([]PhotoReport, len(names))}
+	rep := &Report{Photos: make([]PhotoReport, len(names)), Workers: workers}
+	cpu0, rss0 := processUsage()
+	rep.BaseRSS = rss0
 	next := make(chan int)
 	errc := make(chan error, workers)
 	var wg sync.WaitGroup
@@ -197,7 +209,20 @@ func RunReport(ctx context.Context, dir string, factory RecognizerFactory, worke
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	cpu1, rss1 := processUsage()
+	rep.CPU, rep.MaxRSS = cpu1-cpu0, rss1
 	return rep, nil
+}
+
+// processUsage returns the processor time used by the process so far and
+// its peak resident memory in bytes (zero where the system does not say).
+func processUsage() (time.Duration, int64) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, 0
+	}
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return cpu, ru.Maxrss * 1024 // Linux reports kilobytes
 }
 
 // reportOne reads one photo and compares it with its truth.
@@ -329,7 +354,13 @@ func (r *Report) Write(w io.Writer, recognition bool) {
 			mean(cerrs), quantile(cerrs, 0.5), quantile(cerrs, 0.9), len(cerrs))
 	}
 	if len(times) > 0 {
-		fmt.Fprintf(w, "time per photo:         median %.0f ms, p95 %.0f ms, max %.0f ms\n", quantile(times, 0.5), quantile(times, 0.95), quantile(times, 1))
+		fmt.Fprintf(w, "time per photo:         median %.0f ms, p95 %.0f ms, max %.0f ms (wall clock, %d in parallel)\n", quantile(times, 0.5), quantile(times, 0.95), quantile(times, 1), r.Workers)
+	}
+	if r.CPU > 0 && n > 0 {
+		fmt.Fprintf(w, "CPU per photo:          %.0f ms on average (process user+system time / photos)\n", float64(r.CPU)/float64(time.Millisecond)/float64(n))
+	}
+	if r.MaxRSS > 0 {
+		fmt.Fprintf(w, "memory:                 peak RSS %.0f MB, %.0f MB before the workers started (%d workers)\n", float64(r.MaxRSS)/1e6, float64(r.BaseRSS)/1e6, r.Workers)
 	}
 }
 
