@@ -345,14 +345,19 @@ func calibrateContrast(cells *[81]inkCell) {
 // with pad px of paper around it. It uses the cell's contrast-stretched
 // gray levels wherever the digit's mask (grown by one pixel) has ink, and
 // paper elsewhere, so blur keeps its gray edges and holes stay open; the
-// sampling averages source pixels over each output pixel.
-func (c *inkCell) glyph(height, pad int) *image.Gray {
+// sampling averages source pixels over each output pixel. Gray levels are
+// raised to the power gamma first (1 leaves them as they are; below 1
+// lightens them).
+func (c *inkCell) glyph(height, pad int, gamma float64) *image.Gray {
 	src := make([]float64, c.W*c.H)
 	for y := range c.H {
 		for x := range c.W {
 			v := 255.0
 			if c.nearInk(x, y) {
 				v = float64(c.Gray[y*c.W+x])
+				if gamma != 1 {
+					v = 255 * math.Pow(v/255, gamma)
+				}
 			}
 			src[y*c.W+x] = v
 		}

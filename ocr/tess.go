@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"regexp"
 	"strconv"
 	"sync"
 	"syscall"
@@ -65,6 +66,14 @@ func newTessClient() (*tessClient, error) {
 		c.Close()
 		return nil, fmt.Errorf("tesseract: set whitelist: %w", err)
 	}
+	// Character boxes and the LSTM's choices for every character, in the
+	// hOCR output.
+	for k, v := range map[string]string{"hocr_char_boxes": "1", "lstm_choice_mode": "2"} {
+		if err := c.SetVariable(gosseract.SettableVariable(k), v); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("tesseract: set %s: %w", k, err)
+		}
+	}
 	if err := c.DisableOutput(); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("tesseract: disable debug output: %w", err)
@@ -74,7 +83,7 @@ func newTessClient() (*tessClient, error) {
 	for i := range warm.Pix {
 		warm.Pix[i] = 255
 	}
-	if _, err := t.symbols(warm, gosseract.PSM_SINGLE_LINE, gosseract.RIL_SYMBOL); err != nil {
+	if _, err := t.symbols(warm, gosseract.PSM_SINGLE_LINE); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -89,16 +98,32 @@ func (t *tessClient) close() error {
 	return nil
 }
 
-// tessSymbol is one character Tesseract read, where and how sure.
+// tessSymbol is one character Tesseract read, where and how sure, with the
+// other characters its LSTM considered at that place.
 type tessSymbol struct {
 	Digit      int
 	Box        image.Rectangle
 	Confidence float64 // 0-1
+	// Choices are the LSTM's candidates for the place, best first, with
+	// their confidences (0-1); the rank carries information even where the
+	// confidence is 0.
+	Choices []tessChoice
 }
+
+// tessChoice is one candidate of the LSTM for a character.
+type tessChoice struct {
+	Digit      int
+	Confidence float64
+}
+
+// hocrToken matches, in Tesseract's hOCR with hocr_char_boxes=1 and
+// lstm_choice_mode=2, a character with its box and confidence, or one of
+// the choices listed after it.
+var hocrToken = regexp.MustCompile(`x_bboxes (\d+) (\d+) (\d+) (\d+); x_conf ([\d.]+)'>([^<]*)<|x_confs ([\d.]+)'>([^<]*)<`)
 
 // symbols runs Tesseract on img with page segmentation mode psm and returns
 // the digits it read, left to right as Tesseract orders them.
-func (t *tessClient) symbols(img *image.Gray, psm gosseract.PageSegMode, level gosseract.PageIteratorLevel) ([]tessSymbol, error) {
+func (t *tessClient) symbols(img *image.Gray, psm gosseract.PageSegMode) ([]tessSymbol, error) {
 	if p := strconv.Itoa(int(psm)); p != t.psm {
 		// SetPageSegMode before the first Text() is lost (the engine is
 		// initialised later and resets it): the variable sticks.
@@ -110,22 +135,55 @@ func (t *tessClient) symbols(img *image.Gray, psm gosseract.PageSegMode, level g
 	if err := t.c.SetImageFromBytes(encodePGM(img)); err != nil {
 		return nil, fmt.Errorf("tesseract: set image: %w", err)
 	}
-	boxes, err := t.c.GetBoundingBoxes(level)
+	hocr, err := t.c.HOCRText()
 	if err != nil {
 		return nil, fmt.Errorf("tesseract: recognise: %w", err)
 	}
-	out := make([]tessSymbol, 0, len(boxes))
-	for _, b := range boxes {
-		if len(b.Word) != 1 || b.Word[0] < '1' || b.Word[0] > '9' {
+	return parseHOCR(hocr), nil
+}
+
+// parseHOCR extracts the digits, their boxes, confidences and choices from
+// Tesseract's hOCR output. Characters other than 1-9 are dropped with their
+// choices.
+func parseHOCR(hocr string) []tessSymbol {
+	var out []tessSymbol
+	inSym := false // the choices seen belong to a kept symbol
+	for _, m := range hocrToken.FindAllStringSubmatch(hocr, -1) {
+		if m[1] != "" {
+			inSym = false
+			d := digitOf(m[6])
+			if d == 0 {
+				continue
+			}
+			x0, _ := strconv.Atoi(m[1])
+			y0, _ := strconv.Atoi(m[2])
+			x1, _ := strconv.Atoi(m[3])
+			y1, _ := strconv.Atoi(m[4])
+			conf, _ := strconv.ParseFloat(m[5], 64)
+			out = append(out, tessSymbol{Digit: d, Box: image.Rect(x0, y0, x1, y1), Confidence: max(0, min(1, conf/100))})
+			inSym = true
 			continue
 		}
-		out = append(out, tessSymbol{
-			Digit:      int(b.Word[0] - '0'),
-			Box:        b.Box,
-			Confidence: max(0, min(1, b.Confidence/100)),
-		})
+		if !inSym {
+			continue
+		}
+		d := digitOf(m[8])
+		if d == 0 {
+			continue
+		}
+		conf, _ := strconv.ParseFloat(m[7], 64)
+		s := &out[len(out)-1]
+		s.Choices = append(s.Choices, tessChoice{Digit: d, Confidence: max(0, min(1, conf/100))})
 	}
-	return out, nil
+	return out
+}
+
+// digitOf returns the digit 1-9 that s spells, or 0.
+func digitOf(s string) int {
+	if len(s) != 1 || s[0] < '1' || s[0] > '9' {
+		return 0
+	}
+	return int(s[0] - '0')
 }
 
 // encodePGM writes img as a binary PGM (P5), which Leptonica reads from
