@@ -201,7 +201,7 @@ func (v *view) drawDigit(img *canvas, l layout, r, c int, cv cellView) {
 
 func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 	pitch := l.markPitch()
-	px := int(math.Round(min(pitch*0.8, float64(l.cell)*0.3)))
+	px := int(math.Round(min(pitch*0.9, float64(l.cell)*0.3)))
 	for d := 1; d <= l.n; d++ {
 		if cv.marks&(1<<d) == 0 {
 			continue
@@ -211,7 +211,7 @@ func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 		for g := range cv.group {
 			if cv.group[g]&(1<<d) != 0 {
 				var s shape
-				s.disc(p, pitch*0.47)
+				s.disc(p, pitch*0.49)
 				s.fill(img, v.pal.Group[g])
 				col = v.pal.Given
 			}
@@ -219,7 +219,7 @@ func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 		if cv.elim&(1<<d) != 0 {
 			col = v.pal.Eliminated
 		}
-		drawText(img, string(rune(solver.DigitChar(d))), regular, px, p.x, p.y, col)
+		drawText(img, string(rune(solver.DigitChar(d))), medium, px, p.x, p.y, col)
 		if cv.elim&(1<<d) != 0 {
 			var s shape
 			k := pitch * 0.38
