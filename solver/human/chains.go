@@ -256,6 +256,40 @@ func chainLinks(chain []int) []Link {
 	return out
 }
 
+// chainProse tells what follows from the start of a chain being false, in
+// words: "r1c7 is 2 (its only other candidate), so r4c7 is not 2 (same
+// column 7), ...".
+func chainProse(s *state, chain []int) string {
+	var sb strings.Builder
+	for i := 1; i < len(chain); i++ {
+		if i > 1 {
+			sb.WriteString(", so ")
+		}
+		a, b := chain[i-1], chain[i]
+		ca, cb, db := nodeCell(a), nodeCell(b), nodeDigit(b)
+		if i%2 == 1 { // strong: a false makes b true
+			why := "its only other candidate"
+			if ca != cb {
+				why = fmt.Sprintf("the only other place for %d in %s", db, unitName(sharedUnits(ca, cb)[0]))
+				for _, u := range sharedUnits(ca, cb) {
+					if s.unitPos(u, db).count() == 2 {
+						why = fmt.Sprintf("the only other place for %d in %s", db, unitName(u))
+						break
+					}
+				}
+			}
+			fmt.Fprintf(&sb, "%s is %d (%s)", cellName(cb), db, why)
+			continue
+		}
+		why := "one digit per cell"
+		if ca != cb {
+			why = "same " + unitName(sharedUnits(ca, cb)[0])
+		}
+		fmt.Fprintf(&sb, "%s is not %d (%s)", cellName(cb), db, why)
+	}
+	return sb.String()
+}
+
 func candName(n int) string { return fmt.Sprintf("%s=%d", cellName(nodeCell(n)), nodeDigit(n)) }
 
 func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place bool) Step {
@@ -282,18 +316,19 @@ func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place b
 		Links:        chainLinks(chain),
 		Nudge:        fmt.Sprintf("Look for a chain of strong links starting at %s.", cellName(nodeCell(start))),
 	}
-	how := "Read \"=\" as \"if not this, then that\" and \"-\" as \"if this, then not that\"."
+	prose := chainProse(s, chain)
 	if place {
 		st.Eliminations = nil
 		st.Placements = []Candidate{nodeCand(start)}
 		st.Area = fmt.Sprintf("There is a nice loop through %s.", cellName(nodeCell(start)))
-		st.Explanation = fmt.Sprintf("Chain %s. %s If %s were not %d, the chain would make it %d after all, so %s is %d.",
-			chainText(chain), how, cellName(nodeCell(start)), nodeDigit(start), nodeDigit(start), cellName(nodeCell(start)), nodeDigit(start))
+		st.Explanation = fmt.Sprintf("Suppose %s were not %d: then %s. It would be %d after all, so %s is %d (chain %s).",
+			cellName(nodeCell(start)), nodeDigit(start), prose, nodeDigit(start), cellName(nodeCell(start)), nodeDigit(start), chainText(chain))
 		return st
 	}
 	st.Area = fmt.Sprintf("There is %s from %s to %s.", article(plainName(name)), candName(start), candName(end))
-	st.Explanation = fmt.Sprintf("Chain %s. %s If %s is false, the chain makes %s true, so at least one of them is true. Remove %s: %s both.",
-		chainText(chain), how, candName(start), candName(end), elimText(elims), seeWord(elims))
+	st.Explanation = fmt.Sprintf("Suppose %s were not %d: then %s. So %s is %d or %s is %d (chain %s). Remove %s: %s both.",
+		cellName(nodeCell(start)), nodeDigit(start), prose, cellName(nodeCell(start)), nodeDigit(start), cellName(nodeCell(end)), nodeDigit(end),
+		chainText(chain), elimText(elims), seeWord(elims))
 	return st
 }
 
