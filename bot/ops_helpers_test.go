@@ -169,14 +169,16 @@ func (e *opsEnv) repliesByMessage() map[string]int {
 	return out
 }
 
-// metricValue returns the value of a counter or gauge of m with the given
-// labels ("k=v" pairs), or -1 when there is no such series.
+// metricValue returns the sum of the series of a counter or gauge of m
+// that have the given labels ("k=v" pairs; for a histogram, the sample
+// count), or -1 when no series matches.
 func metricValue(tb testing.TB, m *Metrics, name string, labels ...string) float64 {
 	tb.Helper()
 	families, err := m.Registry().Gather()
 	if err != nil {
 		tb.Fatal(err)
 	}
+	sum, found := 0.0, false
 	for _, f := range families {
 		if f.GetName() != name {
 			continue
@@ -193,17 +195,21 @@ func metricValue(tb testing.TB, m *Metrics, name string, labels ...string) float
 					continue series
 				}
 			}
+			found = true
 			switch {
 			case s.Counter != nil:
-				return s.Counter.GetValue()
+				sum += s.Counter.GetValue()
 			case s.Gauge != nil:
-				return s.Gauge.GetValue()
+				sum += s.Gauge.GetValue()
 			case s.Histogram != nil:
-				return float64(s.Histogram.GetSampleCount())
+				sum += float64(s.Histogram.GetSampleCount())
 			}
 		}
 	}
-	return -1
+	if !found {
+		return -1
+	}
+	return sum
 }
 
 // waitMetric waits until a metric reaches want; metrics are updated after
