@@ -1,0 +1,307 @@
+package ocr
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// testRecognizer is one real Tesseract recognizer shared by the tests of
+// this file (a warm client costs about 150 ms to start).
+var testRecognizer = sync.OnceValues(func() (Recognizer, error) {
+	rec, _, err := NewTesseractRecognizer()
+	return rec, err
+})
+
+func recognizer(t *testing.T) Recognizer {
+	t.Helper()
+	rec, err := testRecognizer()
+	if err != nil {
+		t.Fatalf("start Tesseract: %v", err)
+	}
+	return rec
+}
+
+type truthPhoto struct {
+	name  string
+	data  []byte
+	truth solver.Grid
+}
+
+func loadTestPhotos(t *testing.T) []truthPhoto {
+	t.Helper()
+	dats, err := filepath.Glob(filepath.Join("testdata", "photos", "*.dat"))
+	if err != nil || len(dats) == 0 {
+		t.Fatalf("no test photos: %v", err)
+	}
+	var out []truthPhoto
+	for _, d := range dats {
+		tb, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		truth, err := ParseTruth(tb)
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		data, err := os.ReadFile(strings.TrimSuffix(d, ".dat") + ".jpg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, truthPhoto{filepath.Base(d), data, truth})
+	}
+	return out
+}
+
+// checkReading fails the test on a silent wrong answer: a grid that passes
+// the solver check but differs from the truth. It reports whether the grid
+// was read fully right.
+func checkReading(t *testing.T, name string, res *Result, truth solver.Grid) bool {
+	t.Helper()
+	right := res.Grid == truth
+	if res.Checked() && !right {
+		t.Errorf("%s: silent wrong answer: read %s, truth %s", name, res.Grid, truth)
+	}
+	if !res.Checked() && res.Err() == nil {
+		t.Errorf("%s: unchecked grid without an error", name)
+	}
+	if !right {
+		t.Logf("%s: read %s, truth %s (%v)", name, res.Grid, truth, res.Err())
+	}
+	return right
+}
+
+func TestReadPhotos(t *testing.T) {
+	rec := recognizer(t)
+	f, err := os.Open(filepath.Join("testdata", "photos", "corners.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	corners, err := ReadCornersCSV(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := 0
+	photos := loadTestPhotos(t)
+	for _, p := range photos {
+		res, err := Read(context.Background(), p.data, Options{Recognizer: rec})
+		if err != nil {
+			t.Errorf("%s: %v", p.name, err)
+			continue
+		}
+		img := strings.TrimSuffix(p.name, ".dat") + ".jpg"
+		if q, ok := corners[img]; ok {
+			if e := CornerError(res.Corners, q, res.Width, res.Height, res.Orientation); e > 15 {
+				t.Errorf("%s: corners %.1f px off on average", img, e)
+			}
+		}
+		if len(res.Stages) < 5 {
+			t.Errorf("%s: only %d stages timed", img, len(res.Stages))
+		}
+		if checkReading(t, img, res, p.truth) {
+			right++
+		}
+	}
+	if right*4 < len(photos)*3 {
+		t.Errorf("%d of %d photos read fully right, want at least 3 in 4", right, len(photos))
+	}
+}
+
+func TestReadSynthetic(t *testing.T) {
+	rec := recognizer(t)
+	right := 0
+	for _, tc := range synthCases {
+		data, truth, _ := synthPhoto(t, tc.o)
+		res, err := Read(context.Background(), data, Options{Recognizer: rec})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if checkReading(t, tc.name, res, truth) {
+			right++
+		}
+	}
+	if right*10 < len(synthCases)*8 {
+		t.Errorf("%d of %d synthetic photos read fully right, want at least 80%%", right, len(synthCases))
+	}
+}
+
+// rotateCCW returns g turned a quarter turn anticlockwise.
+func rotateCCW(g *image.Gray) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := image.NewGray(image.Rect(0, 0, h, w))
+	for y := range h {
+		for x := range w {
+			out.Pix[(w-1-x)*out.Stride+y] = g.Pix[y*g.Stride+x]
+		}
+	}
+	return out
+}
+
+// TestReadOrientation reads one photo three ways: as is, with an EXIF tag
+// asking for a quarter turn although the pixels are upright, and turned on
+// its side with that tag (the tag is right). The photo is a clean synthetic
+// one so that the test is about orientation, not about hard digits.
+func TestReadOrientation(t *testing.T) {
+	rec := recognizer(t)
+	data, truth, _ := synthPhoto(t, synthCases[0].o)
+	p := truthPhoto{"clean", data, truth}
+	d, err := Decode(p.data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var side bytes.Buffer
+	if err := jpeg.Encode(&side, rotateCCW(toGray(d.Image)), &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		data  []byte
+		turns int
+	}{
+		{"untagged", p.data, 0},
+		{"wrong tag", withOrientation(p.data, 6, binary.BigEndian), 0},
+		{"right tag", withOrientation(side.Bytes(), 6, binary.LittleEndian), 1},
+	}
+	var ref *Result
+	for _, tc := range cases {
+		res, err := Read(context.Background(), tc.data, Options{Recognizer: rec})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if res.Turns != tc.turns {
+			t.Errorf("%s: turned %d quarter turns, want %d", tc.name, res.Turns, tc.turns)
+		}
+		checkReading(t, tc.name, res, p.truth)
+		if ref == nil {
+			ref = res
+			continue
+		}
+		if tc.turns == 1 {
+			// The stored top-left of the turned photo is the puzzle's
+			// top-right: stored (x, y) is upright (H-1-y, x)... so the
+			// puzzle's top-left sits at stored (y0, W-1-x0).
+			want := Point{ref.Corners[0].Y, float64(ref.Width) - ref.Corners[0].X}
+			if got := res.Corners[0]; absf(got.X-want.X) > 4 || absf(got.Y-want.Y) > 4 {
+				t.Errorf("%s: puzzle's top-left corner at %v, want near %v", tc.name, got, want)
+			}
+		}
+	}
+}
+
+func absf(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func TestReadErrors(t *testing.T) {
+	rec := recognizer(t)
+	blank := image.NewGray(image.Rect(0, 0, 320, 240))
+	for i := range blank.Pix {
+		blank.Pix[i] = 230
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, blank, nil); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		want error
+		msg  string
+	}{
+		{"text", []byte("53..7....6..195...."), ErrNotImage, "not a JPEG, PNG, GIF or WebP image"},
+		{"blank paper", b.Bytes(), ErrNoGrid, "no Sudoku grid found in the image"},
+		{"bomb", pngHeader(12000, 9000), ErrTooLarge, "image is 12000x9000 pixels, the limit is 40000000 pixels"},
+		{"truncated", b.Bytes()[:b.Len()/3], nil, "decode jpeg"},
+	}
+	for _, tc := range cases {
+		_, err := Read(context.Background(), tc.data, Options{Recognizer: rec})
+		if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.msg)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Read(ctx, loadTestPhotos(t)[0].data, Options{Recognizer: rec}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: got %v", err)
+	}
+	if _, err := Read(context.Background(), b.Bytes(), Options{}); err == nil {
+		t.Error("no recognizer: no error")
+	}
+}
+
+func TestDrawOverlay(t *testing.T) {
+	rec := recognizer(t)
+	data, truth, _ := synthPhoto(t, synthCases[1].o)
+	res, err := Read(context.Background(), data, Options{Recognizer: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Grid != truth {
+		t.Skipf("synthetic photo misread (%v); overlay needs a right reading", res.Err())
+	}
+	sol, err := solver.SolveUnique(truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	style := OverlayStyle{Color: colorBlue}
+	out, err := DrawOverlay(d.Image, res, sol, style)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := squareToQuad(res.Corners)
+	blue := func(i int) int {
+		// Count blue pixels around the cell's centre in the photo.
+		n := 0
+		for dy := -0.3; dy <= 0.3; dy += 0.05 {
+			for dx := -0.3; dx <= 0.3; dx += 0.05 {
+				x, y := h.apply((float64(i%9)+0.5+dx)/9, (float64(i/9)+0.5+dy)/9)
+				c := out.RGBAAt(int(x), int(y))
+				if int(c.B) > int(c.R)+60 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for i := range 81 {
+		n := blue(i)
+		if truth.Cell(i) == 0 && n < 5 {
+			t.Errorf("empty cell %d: %d blue samples, want the solution's %d drawn", i, n, sol.Cell(i))
+		}
+		if truth.Cell(i) != 0 && n != 0 {
+			t.Errorf("given cell %d: %d blue samples, want none", i, n)
+		}
+	}
+	// A result that needs a quarter turn gives an upright picture.
+	turned := *res
+	turned.Turns = 1
+	out, err = DrawOverlay(d.Image, &turned, sol, style)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := out.Bounds(); b.Dx() != res.Height || b.Dy() != res.Width {
+		t.Errorf("turned overlay is %v, want %dx%d", b, res.Height, res.Width)
+	}
+	if _, err := DrawOverlay(d.Image, res, truth, style); err == nil {
+		t.Error("an incomplete solution was accepted")
+	}
+}
