@@ -1,0 +1,473 @@
+package ocr
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// recognizeDevSet names the development set folder for TestRecognizeDevSet,
+// which measures the recognizer alone (true corners, no detection) and is
+// skipped unless the flag is given:
+//
+//	go test ./ocr -run TestRecognizeDevSet -v -recognize.devset ../shared/ocr/newspaper-dev
+var recognizeDevSet = flag.String("recognize.devset", "", "folder of imageN.jpg, imageN.dat and corners.csv to measure the recognizer on")
+
+// TestMain runs the tests with OMP_THREAD_LIMIT set (see
+// [EnsureOMPThreadLimit]): the test binary re-executes itself once.
+func TestMain(m *testing.M) {
+	if err := EnsureOMPThreadLimit(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	os.Exit(m.Run())
+}
+
+// testPool is one pool shared by the tests of this package, so that each
+// test does not pay for loading the model.
+var testPool = sync.OnceValue(func() *TessPool { return NewTessPool(2) })
+
+// loadGridFixture reads testdata/recognize/name.jpg (a rectified grid) and
+// its truth name.txt.
+func loadGridFixture(t testing.TB, name string) (*image.Gray, solver.Grid) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "recognize", name+".jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := jpeg.Decode(f)
+	if err != nil {
+		t.Fatalf("decode %s: %v", name, err)
+	}
+	txt, err := os.ReadFile(filepath.Join("testdata", "recognize", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := solver.Parse(strings.TrimSpace(string(txt)))
+	if err != nil {
+		t.Fatalf("truth of %s: %v", name, err)
+	}
+	return toGray(img), want
+}
+
+// gridOfReadings is the grid the readings spell.
+func gridOfReadings(rs [81]CellReading) solver.Grid {
+	return gridOf(&rs)
+}
+
+// diffCells describes the cells where got differs from want.
+func diffCells(got, want solver.Grid, rs [81]CellReading) string {
+	var b strings.Builder
+	for i := range 81 {
+		if got.Cell(i) != want.Cell(i) {
+			fmt.Fprintf(&b, " %s: read %d (%.2f, alternatives %v), truth %d;", want.CellName(i), got.Cell(i), rs[i].Confidence, rs[i].Alternatives, want.Cell(i))
+		}
+	}
+	return b.String()
+}
+
+func TestRecognizeFixtures(t *testing.T) {
+	rec := NewTessRecognizer(testPool())
+	for _, tc := range []struct {
+		name      string
+		mustRight bool // else: right, or flagged as doubtful
+	}{
+		{"image1", true},
+		{"image36", true},
+		{"image1082", true},
+		{"image13", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, want := loadGridFixture(t, tc.name)
+			rs, err := rec.Recognize(context.Background(), CutCells(img))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := gridOfReadings(rs)
+			if got == want {
+				return
+			}
+			if tc.mustRight {
+				t.Fatalf("grid read wrong:%s", diffCells(got, want, rs))
+			}
+			// Not read fully: it must not be presented as a checked puzzle.
+			if c := Correct(rs); c.Solutions == 1 {
+				t.Fatalf("wrong grid has a unique solution, so it would pass as checked:%s", diffCells(got, want, rs))
+			} else if len(c.Doubtful) == 0 {
+				t.Fatalf("wrong grid names no doubtful cell:%s", diffCells(got, want, rs))
+			}
+		})
+	}
+}
+
+// synthGrid draws puzzle p as a printed grid of size x size pixels with
+// digits in face: thick box lines, thin cell lines, dark gray ink on light
+// paper, with a gentle shading across the page.
+func synthGrid(t testing.TB, p solver.Grid, face font.Face, size int) *image.Gray {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, size, size))
+	for y := range size {
+		for x := range size {
+			img.Pix[y*img.Stride+x] = uint8(235 - 30*x/size)
+		}
+	}
+	ink := image.NewUniform(colorGray(40))
+	for k := 0; k <= 9; k++ {
+		w := 2
+		if k%3 == 0 {
+			w = 5
+		}
+		p0 := k*size/9 - w/2
+		draw.Draw(img, image.Rect(p0, 0, p0+w, size), ink, image.Point{}, draw.Src)
+		draw.Draw(img, image.Rect(0, p0, size, p0+w), ink, image.Point{}, draw.Src)
+	}
+	d := &font.Drawer{Dst: img, Src: ink, Face: face}
+	cell := size / 9
+	for i := range 81 {
+		v := p.Cell(i)
+		if v == 0 {
+			continue
+		}
+		s := string(rune('0' + v))
+		b, _ := font.BoundString(face, s)
+		w := (b.Max.X - b.Min.X).Ceil()
+		h := (b.Max.Y - b.Min.Y).Ceil()
+		x := (i%9)*cell + (cell-w)/2 - b.Min.X.Floor()
+		y := (i/9)*cell + (cell-h)/2 - b.Min.Y.Floor()
+		d.Dot = fixed.P(x, y)
+		d.DrawString(s)
+	}
+	return img
+}
+
+// colorGray is a gray level as a color.Color.
+type colorGray uint8
+
+func (c colorGray) RGBA() (r, g, b, a uint32) {
+	v := uint32(c) * 0x101
+	return v, v, v, 0xffff
+}
+
+// goFace returns a Go font face at size points (72 dpi: pixels).
+func goFace(t testing.TB, ttf []byte, size float64) font.Face {
+	t.Helper()
+	f, err := opentype.Parse(ttf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return face
+}
+
+const synthPuzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+func TestRecognizeSynthetic(t *testing.T) {
+	want := solver.MustGrid(synthPuzzle)
+	rec := NewTessRecognizer(testPool())
+	for _, tc := range []struct {
+		name string
+		ttf  []byte
+		size float64
+	}{
+		{"regular", goregular.TTF, 30},
+		{"bold-small", gobold.TTF, 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := synthGrid(t, want, goFace(t, tc.ttf, tc.size), 450)
+			rs, err := rec.Recognize(context.Background(), CutCells(img))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := gridOfReadings(rs); got != want {
+				t.Fatalf("grid read wrong:%s", diffCells(got, want, rs))
+			}
+			for i, r := range rs {
+				if r.Confidence < 0 || r.Confidence > 1 {
+					t.Errorf("cell %d: confidence %v outside [0, 1]", i, r.Confidence)
+				}
+				for _, a := range r.Alternatives {
+					if a.Digit == r.Digit {
+						t.Errorf("cell %d: alternative repeats the digit %d", i, r.Digit)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestRecognizeBlankGrid(t *testing.T) {
+	empty, _ := solver.NewGrid(9)
+	img := synthGrid(t, empty, goFace(t, goregular.TTF, 30), 450)
+	rs, err := NewTessRecognizer(testPool()).Recognize(context.Background(), CutCells(img))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rs {
+		if r.Digit != 0 {
+			t.Errorf("cell %d of a blank grid read as %d", i, r.Digit)
+		}
+	}
+}
+
+func TestRecognizeCancelled(t *testing.T) {
+	img, _ := loadGridFixture(t, "image1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := NewTessRecognizer(testPool()).Recognize(ctx, CutCells(img))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestRecognizeNoImage(t *testing.T) {
+	rs, err := NewTessRecognizer(testPool()).Recognize(context.Background(), Cells{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rs {
+		if r.Digit != 0 {
+			t.Errorf("cell %d of no image read as %d", i, r.Digit)
+		}
+	}
+}
+
+// TestRecognizeConcurrent runs Recognize from several goroutines on one
+// recognizer whose pool has fewer clients than goroutines: every result must
+// equal the one read alone (run it with -race).
+func TestRecognizeConcurrent(t *testing.T) {
+	pool := NewTessPool(2)
+	defer pool.Close()
+	rec := NewTessRecognizer(pool)
+	names := []string{"image1", "image36", "image1082"}
+	cells := make([]Cells, len(names))
+	want := make([][81]CellReading, len(names))
+	for k, n := range names {
+		img, _ := loadGridFixture(t, n)
+		cells[k] = CutCells(img)
+		var err error
+		if want[k], err = rec.Recognize(context.Background(), cells[k]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const workers = 5
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*len(names))
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range len(names) {
+				k := (w + j) % len(names)
+				got, err := rec.Recognize(context.Background(), cells[k])
+				if err != nil {
+					errs <- err
+					return
+				}
+				if gridOfReadings(got) != gridOfReadings(want[k]) {
+					errs <- fmt.Errorf("%s read %s concurrently, %s alone", names[k], gridOfReadings(got), gridOfReadings(want[k]))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// TestRecognizeDevSet measures the recognizer on a development set with the
+// true grid corners: digits right, empty/digit confusions, grids fully
+// right, silently wrong grids (unique solution but wrong) and time per
+// photo. It fails only on a silently wrong grid rate above 5%, the figures
+// are for the log.
+func TestRecognizeDevSet(t *testing.T) {
+	if *recognizeDevSet == "" {
+		t.Skip("give -recognize.devset DIR to measure the recognizer on a development set")
+	}
+	dir := *recognizeDevSet
+	quads, err := readCornersCSV(filepath.Join(dir, "corners.csv"))
+	if err != nil {
+		t.Skipf("no development set: %v", err)
+	}
+	rec := NewTessRecognizer(testPool())
+	names := make([]string, 0, len(quads))
+	for n := range quads {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var grids, right, silent, digits, digitsRight, missed, invented, misread int
+	var times []time.Duration
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name+".jpg"))
+		if err != nil {
+			continue
+		}
+		truth, err := readDat(filepath.Join(dir, name+".dat"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		dec, err := Decode(data, DefaultDecodeLimits)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		gray := toGray(dec.Image)
+		start := time.Now()
+		rs, err := rec.Recognize(context.Background(), CutCells(Rectify(gray, quads[name], 450)))
+		elapsed := time.Since(start)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		got := gridOfReadings(rs)
+		if wrong := countWrong(got, truth); wrong > 60*81/100 {
+			// The corners of a few photos are given in the EXIF-rotated
+			// frame, not in the stored pixels: not a recognition matter.
+			t.Logf("%s: skipped, the corners do not frame the grid (%d cells differ)", name, wrong)
+			continue
+		}
+		times = append(times, elapsed)
+		grids++
+		for i := range 81 {
+			g, w := got.Cell(i), truth.Cell(i)
+			if w != 0 {
+				digits++
+				if g == w {
+					digitsRight++
+				}
+			}
+			switch {
+			case g == w:
+			case w == 0:
+				invented++
+			case g == 0:
+				missed++
+			default:
+				misread++
+			}
+		}
+		if got == truth {
+			right++
+		} else if solver.Count(got, 2) == 1 {
+			silent++
+			t.Logf("%s: SILENTLY WRONG:%s", name, diffCells(got, truth, rs))
+		} else {
+			t.Logf("%s: doubtful:%s", name, diffCells(got, truth, rs))
+		}
+	}
+	if grids == 0 {
+		t.Skip("no photo measured")
+	}
+	slices.Sort(times)
+	wrong := missed + invented + misread
+	t.Logf("grids %d, fully right %d (%.1f%%), silently wrong %d; digits %d, right %d (%.2f%%); cells wrong %d of %d (%.2f%%): misread %d, missed (digit read as empty) %d, invented (empty read as digit) %d; time per photo median %v, p95 %v",
+		grids, right, 100*float64(right)/float64(grids), silent, digits, digitsRight, 100*float64(digitsRight)/float64(digits),
+		wrong, 81*grids, 100*float64(wrong)/float64(81*grids), misread, missed, invented,
+		times[len(times)/2].Round(time.Millisecond), times[len(times)*95/100].Round(time.Millisecond))
+	if silent*20 > grids {
+		t.Errorf("%d of %d grids silently wrong", silent, grids)
+	}
+}
+
+// countWrong counts the cells where a and b differ.
+func countWrong(a, b solver.Grid) int {
+	n := 0
+	for i := range 81 {
+		if a.Cell(i) != b.Cell(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// readCornersCSV reads a development set's corners.csv: name (without
+// .jpg) to the grid's corners.
+func readCornersCSV(path string) (map[string]Quad, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]Quad{}
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Split(strings.TrimSpace(line), ",")
+		if len(f) != 9 {
+			continue
+		}
+		var q Quad
+		ok := true
+		for k := range 4 {
+			var x, y float64
+			if _, err := fmt.Sscan(f[1+2*k], &x); err != nil {
+				ok = false
+			}
+			if _, err := fmt.Sscan(f[2+2*k], &y); err != nil {
+				ok = false
+			}
+			q[k] = Point{x, y}
+		}
+		if ok {
+			out[strings.TrimSuffix(f[0], ".jpg")] = q
+		}
+	}
+	return out, nil
+}
+
+// readDat reads the truth of a development photo: two header lines, then 9
+// lines of 9 digits, 0 for empty.
+func readDat(path string) (solver.Grid, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return solver.Grid{}, err
+	}
+	lines := strings.Split(string(data), "\n")
+	if len(lines) < 11 {
+		return solver.Grid{}, fmt.Errorf("%s: %d lines, want 11", path, len(lines))
+	}
+	return solver.Parse(strings.Join(lines[2:11], "\n"))
+}
+
+func BenchmarkRecognize(b *testing.B) {
+	img, _ := loadGridFixture(b, "image1082")
+	cells := CutCells(img)
+	rec := NewTessRecognizer(testPool())
+	if _, err := rec.Recognize(context.Background(), cells); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := rec.Recognize(context.Background(), cells); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAnalyzeCells(b *testing.B) {
+	img, _ := loadGridFixture(b, "image1082")
+	cells := CutCells(img)
+	for b.Loop() {
+		analyzeCells(cells)
+	}
+}
