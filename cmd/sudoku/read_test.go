@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// photoDir holds dev photos with truth, shared with package ocr's tests.
+var photoDir = filepath.Join("..", "..", "ocr", "testdata", "photos")
+
+// truthLine returns the 81-character line for an imageN.dat truth file.
+func truthLine(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(photoDir, name+".dat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	var s strings.Builder
+	for _, l := range lines[2:11] {
+		for _, f := range strings.Fields(l) {
+			if f == "0" {
+				f = "."
+			}
+			s.WriteString(f)
+		}
+	}
+	return s.String()
+}
+
+// bombPNG is a PNG header claiming 12000x9000 pixels, with no pixels.
+func bombPNG() []byte {
+	b := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR")
+	b = binary.BigEndian.AppendUint32(b, 12000)
+	b = binary.BigEndian.AppendUint32(b, 9000)
+	b = append(b, 8, 0, 0, 0, 0)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[12:]))
+}
+
+func TestReadCommand(t *testing.T) {
+	dir := t.TempDir()
+	blank := image.NewGray(image.Rect(0, 0, 200, 150))
+	for i := range blank.Pix {
+		blank.Pix[i] = 235
+	}
+	var jb bytes.Buffer
+	if err := jpeg.Encode(&jb, blank, nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{"blank.jpg": jb.Bytes(), "bomb.png": bombPNG(), "notes.txt": []byte("hello")}
+	for n, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	photo := filepath.Join(photoDir, "image2.jpg")
+	code, out, errOut := runCLI(t, "", "read", photo,
+		filepath.Join(dir, "blank.jpg"), filepath.Join(dir, "bomb.png"), filepath.Join(dir, "notes.txt"), filepath.Join(dir, "missing.jpg"))
+	if code != 1 {
+		t.Errorf("exit status %d, want 1 (some photos failed); stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := []string{
+		truthLine(t, "image2"),
+		"error: no Sudoku grid found in the image",
+		"error: image is 12000x9000 pixels, the limit is 40000000 pixels (40 megapixels)",
+		"error: " + filepath.Join(dir, "notes.txt") + " is not a JPEG, PNG, GIF or WebP image",
+		"error: open " + filepath.Join(dir, "missing.jpg") + ": no such file or directory",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Errorf("line %d: got %q, want %q", i+1, lines[i], want[i])
+		}
+	}
+}
+
+func TestReadCommandJSON(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "read", "--json", filepath.Join(photoDir, "image90.jpg"))
+	if code != 0 {
+		t.Fatalf("exit status %d; stderr %q; out %q", code, errOut, out)
+	}
+	var j readJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if j.Grid != truthLine(t, "image90") || j.Error != "" || j.Solutions == nil || *j.Solutions != 1 {
+		t.Errorf("grid %q error %q solutions %v", j.Grid, j.Error, j.Solutions)
+	}
+	if len(j.Cells) != 81 || len(j.Corners) != 4 || j.Size != [2]int{640, 480} {
+		t.Errorf("%d cells, %d corners, size %v", len(j.Cells), len(j.Corners), j.Size)
+	}
+	for _, st := range []string{"decode", "detect", "rectify", "recognize", "check"} {
+		if _, ok := j.TimingsMS[st]; !ok {
+			t.Errorf("no timing for stage %q: %v", st, j.TimingsMS)
+		}
+	}
+}
+
+func TestSolveOverlayCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "solved.jpg")
+	photo := filepath.Join(photoDir, "image2.jpg")
+	code, stdout, errOut := runCLI(t, "", "solve", "--overlay", out, photo)
+	if code != 0 {
+		t.Fatalf("exit status %d; out %q; stderr %q", code, stdout, errOut)
+	}
+	code2, sol, _ := runCLI(t, truthLine(t, "image2")+"\n", "solve")
+	if code2 != 0 || stdout != sol {
+		t.Errorf("overlay printed %q, solving the truth gives %q", stdout, sol)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("overlay is not a JPEG: %v", err)
+	}
+	if img.Bounds().Dx() != 640 || img.Bounds().Dy() != 480 {
+		t.Errorf("overlay is %v, want the photo's 640x480", img.Bounds())
+	}
+	if code, _, _ := runCLI(t, "", "solve", "--overlay", out, photo, photo); code != 2 {
+		t.Errorf("two photos with --overlay: exit status %d, want 2", code)
+	}
+	// A photo also works wherever a puzzle file does.
+	code, stdout, _ = runCLI(t, "", "solve", photo)
+	if code != 0 || stdout != sol {
+		t.Errorf("solve PHOTO: status %d, printed %q, want %q", code, stdout, sol)
+	}
+}
+
+func TestOCRReportCommand(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "ocr-report", "-j", "1", photoDir)
+	if code != 0 {
+		t.Fatalf("exit status %d; stderr %q", code, errOut)
+	}
+	for _, want := range []string{
+		"photos:                 4\n",
+		"no grid found:          0 (0.0%)\n",
+		"grids fully right:      ",
+		"  digit misread:        ",
+		"  digit missed:         ",
+		"  digit invented:       ",
+		"time per photo:         median ",
+		"corner error:           mean ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "", "ocr-report", "--detect-only", photoDir)
+	if code != 0 || strings.Contains(out, "grids fully right") || !strings.Contains(out, "corner error:") {
+		t.Errorf("--detect-only: status %d\n%s", code, out)
+	}
+	if code, _, _ := runCLI(t, "", "ocr-report", t.TempDir()); code != 1 {
+		t.Errorf("empty folder: exit status %d, want 1", code)
+	}
+}
