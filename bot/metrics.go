@@ -225,22 +225,29 @@ func ServeMetrics(ctx context.Context, addr string, m *Metrics, log *slog.Logger
 	if err != nil {
 		return fmt.Errorf("metrics: listen on %s: %w", addr, err)
 	}
+	return serveMetrics(ctx, ln, m, log)
+}
+
+// serveMetrics serves m on ln until ctx is done.
+func serveMetrics(ctx context.Context, ln net.Listener, m *Metrics, log *slog.Logger) error {
 	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 	log.Info("serving /metrics and /healthz", "addr", ln.Addr().String())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
-	err = srv.Serve(ln)
-	<-done
-	if errors.Is(err, http.ErrServerClosed) {
-		return nil
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("metrics: serve on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
 	}
-	return fmt.Errorf("metrics: serve on %s: %w", addr, err)
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("metrics: shut down: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("metrics: serve on %s: %w", ln.Addr(), err)
+	}
+	return nil
 }
 
 // HealthURL returns the /healthz URL of a server listening on addr: an
