@@ -108,11 +108,17 @@ var chain = human.Step{
 	Explanation: "Either r4c3 or r3c4 is 9, and r3c3 sees both: 9 can be removed from r3c3.",
 }
 
-// goldenCase is one picture of the golden and pixel tests.
+// goldenCase is one picture of the golden and pixel tests: drawn by draw
+// with opt, showing the givens of puzzle.
 type goldenCase struct {
-	name string
-	draw func() (*image.Paletted, error)
+	name   string
+	puzzle solver.Grid
+	opt    Options
+	paint  func(Options) (*image.Paletted, error)
 }
+
+// draw draws the case's picture.
+func (c goldenCase) draw() (*image.Paletted, error) { return c.paint(c.opt) }
 
 // goldenSize is the side of the golden pictures: smaller than the default
 // to keep the committed files small; the pixel tests use the default.
@@ -123,55 +129,47 @@ func goldenCases() []goldenCase {
 	classicSol := solver.MustGrid("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
 	smallSol, _ := solver.Solve(small)
 	wrongNow := classicSol
+	// The player has left out two givens (r4c5, r7c7), which the
+	// picture fills in, and has three wrong digits.
 	for _, i := range []int{cell(1, 3), cell(2, 2), cell(4, 5), cell(7, 7), cell(9, 1)} {
 		wrongNow.SetCell(i, 0)
 	}
 	wrongNow.SetCell(cell(2, 3), 4)
 	wrongNow.SetCell(cell(5, 7), 9)
-	wrongNow.SetCell(cell(5, 9), 7)
-	dark := func(o Options) Options { o.Theme = Dark; return o }
-	withSize := func(o Options) Options {
-		if o.Size == 0 {
-			o.Size = goldenSize
-		}
+	wrongNow.SetCell(cell(5, 8), 7)
+	light := Options{Size: goldenSize}
+	dark := Options{Size: goldenSize, Theme: Dark}
+	with := func(o Options, candidates, labels bool) Options {
+		o.Candidates, o.Labels = candidates, labels
 		return o
 	}
+	grid := func(g solver.Grid) func(Options) (*image.Paletted, error) {
+		return func(o Options) (*image.Paletted, error) { return Grid(g, o) }
+	}
+	solution := func(p, s solver.Grid) func(Options) (*image.Paletted, error) {
+		return func(o Options) (*image.Paletted, error) { return Solution(p, s, o) }
+	}
+	hint := func(p, g solver.Grid, st human.Step, level int) func(Options) (*image.Paletted, error) {
+		return func(o Options) (*image.Paletted, error) { return Hint(p, g, nil, st, level, o) }
+	}
 	return []goldenCase{
-		{"grid4-light", func() (*image.Paletted, error) { return Grid(small, withSize(Options{})) }},
-		{"grid4-dark-candidates", func() (*image.Paletted, error) {
-			return Grid(small, withSize(dark(Options{Candidates: true})))
-		}},
-		{"solution4-light", func() (*image.Paletted, error) { return Solution(small, smallSol, withSize(Options{})) }},
-		{"grid9-light", func() (*image.Paletted, error) { return Grid(classic, withSize(Options{})) }},
-		{"grid9-dark-candidates-labels", func() (*image.Paletted, error) {
-			return Grid(classic, withSize(dark(Options{Candidates: true, Labels: true})))
-		}},
-		{"solution9-light", func() (*image.Paletted, error) { return Solution(classic, classicSol, withSize(Options{})) }},
-		{"solution9-dark", func() (*image.Paletted, error) { return Solution(classic, classicSol, withSize(dark(Options{}))) }},
-		{"grid16-light-candidates", func() (*image.Paletted, error) {
-			return Grid(p16, withSize(Options{Candidates: true}))
-		}},
-		{"solution16-dark", func() (*image.Paletted, error) { return Solution(p16, f16, withSize(dark(Options{}))) }},
-		{"hint9-single-1-light", func() (*image.Paletted, error) {
-			return Hint(classic, classic, nil, hiddenSingle, LevelNudge, withSize(Options{Labels: true}))
-		}},
-		{"hint9-single-2-dark", func() (*image.Paletted, error) {
-			return Hint(classic, classic, nil, hiddenSingle, LevelArea, withSize(dark(Options{Labels: true})))
-		}},
-		{"hint9-single-3-light", func() (*image.Paletted, error) {
-			return Hint(classic, classic, nil, hiddenSingle, LevelFull, withSize(Options{Labels: true}))
-		}},
-		{"hint9-naked-2-light", func() (*image.Paletted, error) {
-			return Hint(classic, classic, nil, nakedSingle, LevelArea, withSize(Options{Labels: true}))
-		}},
-		{"hint9-pointing-3-dark", func() (*image.Paletted, error) {
-			return Hint(hard, hardNow, nil, pointing, LevelFull, withSize(dark(Options{Labels: true})))
-		}},
-		{"hint9-chain-3-light", func() (*image.Paletted, error) {
-			return Hint(hard, hardNow, nil, chain, LevelFull, withSize(Options{Labels: true}))
-		}},
-		{"wrong9-light", func() (*image.Paletted, error) {
-			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 9)}, withSize(Options{}))
+		{"grid4-light", small, light, grid(small)},
+		{"grid4-dark-candidates", small, with(dark, true, false), grid(small)},
+		{"solution4-light", small, light, solution(small, smallSol)},
+		{"grid9-light", classic, light, grid(classic)},
+		{"grid9-dark-candidates-labels", classic, with(dark, true, true), grid(classic)},
+		{"solution9-light", classic, light, solution(classic, classicSol)},
+		{"solution9-dark", classic, dark, solution(classic, classicSol)},
+		{"grid16-light-candidates", p16, with(light, true, false), grid(p16)},
+		{"solution16-dark", p16, dark, solution(p16, f16)},
+		{"hint9-single-1-light", classic, with(light, false, true), hint(classic, classic, hiddenSingle, LevelNudge)},
+		{"hint9-single-2-dark", classic, with(dark, false, true), hint(classic, classic, hiddenSingle, LevelArea)},
+		{"hint9-single-3-light", classic, with(light, false, true), hint(classic, classic, hiddenSingle, LevelFull)},
+		{"hint9-naked-2-light", classic, with(light, false, true), hint(classic, classic, nakedSingle, LevelArea)},
+		{"hint9-pointing-3-dark", hard, with(dark, false, true), hint(hard, hardNow, pointing, LevelFull)},
+		{"hint9-chain-3-light", hard, with(light, false, true), hint(hard, hardNow, chain, LevelFull)},
+		{"wrong9-light", classic, light, func(o Options) (*image.Paletted, error) {
+			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 8)}, o)
 		}},
 	}
 }

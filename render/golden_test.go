@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"sync"
@@ -47,6 +48,42 @@ func TestGolden(t *testing.T) {
 		if !names[filepath.Base(f)] {
 			t.Errorf("%s is not drawn by any golden case: delete it", f)
 		}
+	}
+}
+
+// TestGoldenPixels decodes every golden file and checks it where the
+// picture is known whatever the case: the theme's paper in the corner, and
+// the given colour inside the cell of every given.
+func TestGoldenPixels(t *testing.T) {
+	for _, c := range goldenCases() {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", c.name+".png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			img, err := png.Decode(f)
+			if err != nil {
+				t.Fatalf("decode: %v", err)
+			}
+			pal := c.opt.Theme.Palette()
+			if b := img.Bounds(); b.Dx() != c.opt.Size || b.Dy() != c.opt.Size {
+				t.Fatalf("picture is %v, want %d px square", b, c.opt.Size)
+			}
+			if got := img.At(0, 0); !same(got, pal.Background) {
+				t.Errorf("corner is %v, want the %v paper %v", got, c.opt.Theme, pal.Background)
+			}
+			n := c.puzzle.Side()
+			l := newLayout(n, c.puzzle.BoxSide(), c.opt.Size, c.opt.Labels)
+			for i := range n * n {
+				if c.puzzle.Cell(i) == 0 {
+					continue
+				}
+				if got := count(img, l.interior(i/n, i%n), pal.Given); got < 10 {
+					t.Errorf("given at %s has %d pixels of the given colour, want 10+", c.puzzle.CellName(i), got)
+				}
+			}
+		})
 	}
 }
 

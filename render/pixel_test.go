@@ -312,3 +312,22 @@ func TestLongArrow(t *testing.T) {
 		t.Errorf("arrow has %.0f pixels of the link colour, want about %.0f", n, want)
 	}
 }
+
+// TestPixelsGivensLeftOut checks that a player's grid written without the
+// givens still shows them, in the given colour, beside the player's digits.
+func TestPixelsGivensLeftOut(t *testing.T) {
+	player, err := solver.NewGrid(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player.SetCell(cell(1, 3), 4)
+	pal := Light.Palette()
+	l := newLayout(9, 3, DefaultSize, false)
+	img := decoder(t)(Wrong(classic, player, nil, Options{}))
+	if n := count(img, l.interior(0, 0), pal.Given); n < 100 {
+		t.Errorf("given r1c1 left out by the player has %d pixels of the given colour, want 100+", n)
+	}
+	if n := count(img, l.interior(0, 2), pal.Filled); n < 100 {
+		t.Errorf("player's r1c3 has %d pixels of the filled colour, want 100+", n)
+	}
+}

@@ -21,6 +21,7 @@ func TestPreview(t *testing.T) {
 		goldenSize = n
 	}
 	for _, c := range goldenCases() {
+		c.opt.Size = goldenSize
 		img, err := c.draw()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

@@ -98,7 +98,8 @@ func Grid(puzzle solver.Grid, opt Options) (*image.Paletted, error) {
 
 // Solution draws solution over puzzle: the puzzle's digits as givens and
 // the others in the filled colour. The solution may be partial; its
-// digits must agree with every given of the puzzle. Cells still empty get
+// digits must agree with every given of the puzzle, and givens it leaves
+// out are drawn anyway. Cells still empty get
 // pencil marks when opt.Candidates is set.
 func Solution(puzzle, solution solver.Grid, opt Options) (*image.Paletted, error) {
 	v, err := newView(solution, opt)
@@ -109,7 +110,7 @@ func Solution(puzzle, solution solver.Grid, opt Options) (*image.Paletted, error
 		return nil, err
 	}
 	for i := range v.cells {
-		if d := puzzle.Cell(i); d != 0 && d != solution.Cell(i) {
+		if d, x := puzzle.Cell(i), solution.Cell(i); d != 0 && x != 0 && d != x {
 			return nil, fmt.Errorf("render: the solution has %c at %s where the puzzle has %c", solver.DigitChar(solution.Cell(i)), puzzle.CellName(i), solver.DigitChar(d))
 		}
 	}
@@ -121,8 +122,10 @@ func Solution(puzzle, solution solver.Grid, opt Options) (*image.Paletted, error
 	return v.draw(), nil
 }
 
-// setGivens marks the digits of v that are not in puzzle as filled. A zero
-// puzzle leaves every digit a given.
+// setGivens tells the givens of puzzle from the other digits of v, which
+// are drawn as filled. A given that v leaves empty is filled in, as a
+// player's grid may leave out the givens; a given v overwrote shows v's
+// digit as the player's. A zero puzzle leaves every digit a given.
 func setGivens(v *view, puzzle solver.Grid, what string) error {
 	if puzzle.IsZero() {
 		return nil
@@ -131,8 +134,13 @@ func setGivens(v *view, puzzle solver.Grid, what string) error {
 		return fmt.Errorf("render: the puzzle is %dx%d but the %s is %dx%d", puzzle.Side(), puzzle.Side(), what, v.grid.Side(), v.grid.Side())
 	}
 	for i := range v.cells {
-		if puzzle.Cell(i) == 0 {
-			v.cells[i].style = styleFilled
+		c := &v.cells[i]
+		switch p := puzzle.Cell(i); {
+		case p == 0 || (c.digit != 0 && c.digit != p):
+			c.style = styleFilled
+		case c.digit == 0:
+			c.digit = p
+			v.grid.SetCell(i, p)
 		}
 	}
 	return nil
