@@ -76,6 +76,9 @@ func (r *TessRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReadin
 		}
 	}
 	err := r.pool.with(ctx, func(t *tessClient) error {
+		if len(guesses) == 0 {
+			return nil
+		}
 		for _, gamma := range glyphGammas {
 			for _, g := range guesses {
 				g.glyph, g.read = ink[g.idx].glyph(glyphHeight, 0, gamma), false

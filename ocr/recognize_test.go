@@ -140,23 +140,23 @@ func synthGrid(t testing.TB, p solver.Grid, face font.Face, size int) *image.Gra
 		draw.Draw(img, image.Rect(p0, 0, p0+w, size), ink, image.Point{}, draw.Src)
 		draw.Draw(img, image.Rect(0, p0, size, p0+w), ink, image.Point{}, draw.Src)
 	}
-	d := &font.Drawer{Dst: img, Src: ink, Face: face}
 	cell := size / 9
 	for i := range 81 {
-		v := p.Cell(i)
-		if v == 0 {
-			continue
+		if v := p.Cell(i); v != 0 {
+			drawText(img, face, string(rune('0'+v)), (i%9)*cell+cell/2, (i/9)*cell+cell/2)
 		}
-		s := string(rune('0' + v))
-		b, _ := font.BoundString(face, s)
-		w := (b.Max.X - b.Min.X).Ceil()
-		h := (b.Max.Y - b.Min.Y).Ceil()
-		x := (i%9)*cell + (cell-w)/2 - b.Min.X.Floor()
-		y := (i/9)*cell + (cell-h)/2 - b.Min.Y.Floor()
-		d.Dot = fixed.P(x, y)
-		d.DrawString(s)
 	}
 	return img
+}
+
+// drawText draws s in face with dark ink, its ink box centred on (cx, cy).
+func drawText(img *image.Gray, face font.Face, s string, cx, cy int) {
+	b, _ := font.BoundString(face, s)
+	w := (b.Max.X - b.Min.X).Ceil()
+	h := (b.Max.Y - b.Min.Y).Ceil()
+	d := &font.Drawer{Dst: img, Src: image.NewUniform(colorGray(40)), Face: face}
+	d.Dot = fixed.P(cx-w/2-b.Min.X.Floor(), cy-h/2-b.Min.Y.Floor())
+	d.DrawString(s)
 }
 
 // colorGray is a gray level as a color.Color.
