@@ -170,13 +170,21 @@ func TestDigitMask(t *testing.T) {
 }
 
 func TestOptionsSizes(t *testing.T) {
-	for _, size := range []int{MinSize, 333, DefaultSize, 1200} {
-		img, err := Grid(classic, Options{Size: size, Labels: true, Candidates: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
-			t.Errorf("Size %d gives a %v picture", size, b)
+	p16, _ := pattern16(t)
+	for _, g := range []solver.Grid{small, classic, p16} {
+		for _, size := range []int{MinSize, 333, DefaultSize, 1200, MaxSize} {
+			img, err := Grid(g, Options{Size: size, Labels: true, Candidates: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
+				t.Errorf("%dx%d grid, Size %d: the picture is %v", g.Side(), g.Side(), size, b)
+			}
+			// The grid fills the picture but for a margin.
+			l := newLayout(g.Side(), g.BoxSide(), size, true)
+			if used := l.cell * g.Side(); used < size*8/10 || l.x0+used > size {
+				t.Errorf("%dx%d grid, Size %d: grid of %d px from %d", g.Side(), g.Side(), size, used, l.x0)
+			}
 		}
 	}
 }
