@@ -1,0 +1,147 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// inkOfDigit renders digit d in face in a 50x50 cell and runs the ink
+// analysis on it.
+func inkOfDigit(t testing.TB, face font.Face, d int) inkCell {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, 50, 50))
+	for i := range img.Pix {
+		img.Pix[i] = 230
+	}
+	drawText(img, face, string(rune('0'+d)), 25, 25)
+	bin := binarizeInk(img, 50)
+	c := analyzeCell(img, bin, 50, img.Bounds())
+	if !c.HasDigit {
+		t.Fatalf("no digit found in a cell holding %d", d)
+	}
+	return c
+}
+
+func TestShapeSimilarity(t *testing.T) {
+	reg := goFace(t, goregular.TTF, 28)
+	bold := goFace(t, gobold.TTF, 28)
+	for d := 1; d <= 9; d++ {
+		s := shapeOf(ptr(inkOfDigit(t, reg, d)))
+		if self := similarity(&s, &s); math.Abs(self-1) > 1e-4 {
+			t.Errorf("%d: self-similarity %v, want 1", d, self)
+		}
+		// The same digit in the bold face must look more alike than any
+		// other digit in the bold face.
+		same := shapeOf(ptr(inkOfDigit(t, bold, d)))
+		simSame := similarity(&s, &same)
+		for e := 1; e <= 9; e++ {
+			if e == d {
+				continue
+			}
+			other := shapeOf(ptr(inkOfDigit(t, bold, e)))
+			if so := similarity(&s, &other); so >= simSame {
+				t.Errorf("regular %d is as close to bold %d (%.3f) as to bold %d (%.3f)", d, e, so, d, simSame)
+			}
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestPhotoVote gives three readings of the same-looking 8 of which one was
+// misread as a 6 (with 8 as a weaker alternative), next to real 6s: the
+// vote must turn the misread into an 8 and leave the 6s alone.
+func TestPhotoVote(t *testing.T) {
+	face := goFace(t, goregular.TTF, 28)
+	eight := shapeOf(ptr(inkOfDigit(t, face, 8)))
+	six := shapeOf(ptr(inkOfDigit(t, face, 6)))
+	sure := func(d int) [10]float64 {
+		var p [10]float64
+		for e := 1; e <= 9; e++ {
+			p[e] = 0.01 / 8
+		}
+		p[d] = 0.99
+		return p
+	}
+	misread := sure(6)
+	misread[6], misread[8] = 0.6, 0.39
+	probs := [][10]float64{sure(8), sure(8), misread, sure(6), sure(6)}
+	shapes := []shape{eight, eight, eight, six, six}
+	got := photoVote(probs, shapes)
+	best := func(p [10]float64) int {
+		b := 1
+		for d := 2; d <= 9; d++ {
+			if p[d] > p[b] {
+				b = d
+			}
+		}
+		return b
+	}
+	for k, want := range []int{8, 8, 8, 6, 6} {
+		if b := best(got[k]); b != want {
+			t.Errorf("glyph %d: voted %d (%v), want %d", k, b, got[k], want)
+		}
+		var sum float64
+		for d := 1; d <= 9; d++ {
+			sum += got[k][d]
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("glyph %d: probabilities add up to %v", k, sum)
+		}
+	}
+}
+
+func TestAnalyzeCell(t *testing.T) {
+	face := goFace(t, goregular.TTF, 26)
+	for _, tc := range []struct {
+		name  string
+		draw  func(img *image.Gray)
+		digit bool
+	}{
+		{"blank", func(*image.Gray) {}, false},
+		{"digit", func(img *image.Gray) { drawText(img, face, "4", 25, 25) }, true},
+		{"one", func(img *image.Gray) { drawText(img, face, "1", 25, 25) }, true},
+		{"line remains on two edges", func(img *image.Gray) {
+			fillRect(img, image.Rect(0, 0, 50, 3), 30)
+			fillRect(img, image.Rect(47, 0, 50, 50), 30)
+		}, false},
+		{"digit touching a line remain", func(img *image.Gray) {
+			fillRect(img, image.Rect(0, 0, 3, 50), 30)
+			drawText(img, face, "7", 25, 25)
+		}, true},
+		{"specks", func(img *image.Gray) {
+			fillRect(img, image.Rect(20, 20, 22, 22), 30)
+			fillRect(img, image.Rect(30, 12, 31, 14), 30)
+		}, false},
+		{"blob in a corner", func(img *image.Gray) { fillRect(img, image.Rect(3, 3, 12, 20), 30) }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := image.NewGray(image.Rect(0, 0, 50, 50))
+			for i := range img.Pix {
+				img.Pix[i] = 225
+			}
+			tc.draw(img)
+			c := analyzeCell(img, binarizeInk(img, 50), 50, img.Bounds())
+			if c.HasDigit != tc.digit {
+				t.Fatalf("HasDigit = %v, want %v", c.HasDigit, tc.digit)
+			}
+			if c.HasDigit && (c.W < 2 || c.H < 10 || len(c.Mask) != c.W*c.H || len(c.Gray) != c.W*c.H) {
+				t.Fatalf("digit mask %dx%d (%d, %d values)", c.W, c.H, len(c.Mask), len(c.Gray))
+			}
+		})
+	}
+}
+
+func fillRect(img *image.Gray, r image.Rectangle, v uint8) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			img.SetGray(x, y, color.Gray{Y: v})
+		}
+	}
+}
