@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,10 @@ type DiscordOptions struct {
 	ShardID, ShardCount int
 	// NoReconnect turns off discordgo's reconnection (tests).
 	NoReconnect bool
+	// DeferAfter is how long a request without a photo may run before
+	// it is acknowledged with a deferred response (default 2 s; Discord
+	// allows 3 s).
+	DeferAfter time.Duration
 	// Logger receives the adapter's and discordgo's logs.
 	Logger *slog.Logger
 }
@@ -123,6 +128,13 @@ func (d *Discord) Open() error {
 		d.log.Info("no SUDOKUBOT_CHANNELS: plain messages are read in DMs and when the bot is mentioned; the MESSAGE CONTENT intent is not requested")
 	}
 	if err := d.s.Open(); err != nil {
+		if strings.Contains(err.Error(), "4014") {
+			return fmt.Errorf("connect to the Discord gateway: Discord refused the privileged MESSAGE CONTENT intent (close code 4014): "+
+				"enable it in the Developer Portal (Bot, Privileged Gateway Intents) or unset SUDOKUBOT_CHANNELS: %w", err)
+		}
+		if strings.Contains(err.Error(), "4004") {
+			return fmt.Errorf("connect to the Discord gateway: Discord refused the token (close code 4004): check DISCORD_TOKEN: %w", err)
+		}
 		return fmt.Errorf("connect to the Discord gateway: %w", err)
 	}
 	return nil
@@ -190,9 +202,10 @@ func commands() []*discordgo.ApplicationCommand {
 	one, three := 1.0, 3.0
 	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
 		Description: "1 a nudge, 2 the technique and where, 3 the full explanation", MinValue: &one, MaxValue: three}
-	dm := true
+	// Usable in servers and in DMs with the bot.
+	contexts := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	cmd := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, DMPermission: &dm}
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: contexts}
 	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku from text or a photo", puzzle, photo),
@@ -204,8 +217,8 @@ func commands() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "current",
 				Description: "Your grid as it is now, 0 or . for blanks", Required: true, MaxLength: 4000}),
 		cmd("help", "What this bot can do"),
-		{Name: MenuSolve, Type: discordgo.MessageApplicationCommand, DMPermission: &dm},
-		{Name: MenuHint, Type: discordgo.MessageApplicationCommand, DMPermission: &dm},
+		{Name: MenuSolve, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
+		{Name: MenuHint, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
 	}
 }
 
@@ -394,25 +407,50 @@ func replyEphemeralHint(req Request) bool {
 	return req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp
 }
 
+// defaultDeferAfter is how long a request without a photo may take before
+// the bot acknowledges it (Discord allows 3 seconds for the first answer).
+const defaultDeferAfter = 2 * time.Second
+
 // onInteraction answers slash commands, context menu commands and buttons.
+// A photo is acknowledged at once with a deferred response, then the
+// response is edited with the result; anything else is answered directly,
+// unless it takes longer than DeferAfter, in which case it is deferred too.
 func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
 	req, ok := interactionRequest(i)
 	if !ok {
 		return
 	}
-	ctx := context.Background()
+	defer d.recoverPanic("interaction", req)
+	replies := make(chan Reply, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				d.log.Error("panic in the Discord adapter", "where", "interaction handler", "panic", fmt.Sprint(p),
+					"request", req, "stack", string(debug.Stack()))
+				replies <- Reply{Text: "Sorry, something went wrong on my side while working on that. Please try again in a moment.", Ephemeral: true, Failed: true}
+			}
+		}()
+		replies <- d.bot.Handle(context.Background(), req)
+	}()
 	if req.Photo == nil {
-		rep := d.bot.Handle(ctx, req)
-		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
-		if err != nil {
-			d.log.Error("answering an interaction failed", "request", req, "err", err)
+		wait := d.opt.DeferAfter
+		if wait <= 0 {
+			wait = defaultDeferAfter
 		}
-		return
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		select {
+		case rep := <-replies:
+			err := s.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+			if err != nil {
+				d.log.Error("answering an interaction failed", "request", req, "err", err)
+			}
+			return
+		case <-timer.C:
+		}
 	}
-	// A photo takes longer than Discord's 3 seconds: acknowledge first,
-	// then edit the response.
 	deferEphemeral := replyEphemeralHint(req)
 	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{AllowedMentions: noMentions()}}
@@ -423,9 +461,9 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		d.log.Error("deferring an interaction failed", "request", req, "err", err)
 		return
 	}
-	rep := d.bot.Handle(ctx, req)
+	rep := <-replies
 	if rep.Ephemeral && !deferEphemeral {
-		// The error is for the user only, but the deferred response is
+		// The reply is for the user only, but the deferred response is
 		// public: remove it and answer privately.
 		if err := s.InteractionResponseDelete(i); err != nil {
 			d.log.Warn("deleting the deferred response failed", "err", err)
@@ -443,6 +481,17 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		Content: &text, Components: &comps, Files: files(rep), AllowedMentions: noMentions()})
 	if err != nil {
 		d.log.Error("editing the deferred response failed", "request", req, "err", err)
+	}
+}
+
+// recoverPanic logs a panic in the adapter itself (the core recovers its
+// own), so that one bad event cannot stop the bot. discordgo runs each
+// handler in its own goroutine, where an unrecovered panic would end the
+// process.
+func (d *Discord) recoverPanic(where string, req Request) {
+	if p := recover(); p != nil {
+		d.log.Error("panic in the Discord adapter", "where", where, "panic", fmt.Sprint(p), "request", req,
+			"stack", string(debug.Stack()))
 	}
 }
 
@@ -474,6 +523,7 @@ func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 		return
 	}
 	req := Request{Text: m.Content, Photo: photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
+	defer d.recoverPanic("message", req)
 	if req.Photo != nil {
 		if err := s.ChannelTyping(m.ChannelID); err != nil {
 			d.log.Debug("typing indicator failed", "err", err)

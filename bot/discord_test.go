@@ -538,3 +538,54 @@ func TestE2EResumeAfterGatewayClose(t *testing.T) {
 		t.Errorf("identified %d times, want 1 (a resume, not a new session)", len(ids))
 	}
 }
+
+// TestE2EMessageContentIntentRefused: with channels configured the bot asks
+// for the privileged MESSAGE_CONTENT intent; when Discord refuses it (close
+// 4014), start-up fails with a message that says what to do.
+func TestE2EMessageContentIntentRefused(t *testing.T) {
+	srv, err := fakediscord.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	srv.SetDisallowedIntents(1 << 15)
+	api, _ := url.Parse(srv.URL)
+	b, logs := newTestBot(t, nil)
+	d, err := NewDiscord(b, DiscordOptions{Token: "t", APIURL: api, Channels: []string{"901"}, NoReconnect: true,
+		Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = d.Open()
+	if err == nil {
+		_ = d.Close()
+		t.Fatal("Open succeeded with a refused intent")
+	}
+	if !strings.Contains(err.Error(), "MESSAGE CONTENT intent (close code 4014)") || !strings.Contains(err.Error(), "SUDOKUBOT_CHANNELS") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestE2ESlowRequestIsDeferred: a request without a photo that takes longer
+// than DeferAfter is acknowledged with a deferred response, then edited.
+func TestE2ESlowRequestIsDeferred(t *testing.T) {
+	release := make(chan struct{})
+	e := startE2E(t, func(o *DiscordOptions) { o.DeferAfter = 20 * time.Millisecond }, func(o *Options) {
+		step := o.Engines.Step
+		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (StepAt, error) {
+			<-release // held until the test has seen the deferral
+			return step(ctx, g, n)
+		}
+	})
+	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if ack.Type != 5 || ack.Data.Flags&ephemeralFlag == 0 {
+		t.Fatalf("ack %+v, want an ephemeral deferral", ack)
+	}
+	close(release)
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	if !strings.Contains(r.Data.Content, "**Step 1**") || len(buttons(r)) != 3 {
+		t.Errorf("edit %+v", r.Data)
+	}
+}

@@ -100,6 +100,8 @@ type Server struct {
 	resumes    []json.RawMessage
 	heartbeats int
 	closed     bool
+	// disallowedIntents are refused with close code 4014.
+	disallowedIntents int
 
 	// ops is the state of the fault helpers (fault.go).
 	ops opsState

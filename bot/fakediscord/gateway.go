@@ -94,7 +94,8 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 // dispatches go to.
 func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	var id struct {
-		Token string `json:"token"`
+		Token   string `json:"token"`
+		Intents int    `json:"intents"`
 	}
 	if json.Unmarshal(d, &id) != nil || id.Token == "" {
 		_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
@@ -103,6 +104,12 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
+		return false
+	}
+	if id.Intents&s.disallowedIntents != 0 {
+		s.identifies = append(s.identifies, d)
+		s.notify()
+		_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4014, "Disallowed intent(s)."), time.Now().Add(time.Second))
 		return false
 	}
 	s.identifies = append(s.identifies, d)
@@ -201,6 +208,15 @@ func (s *Server) CloseGateway(code int) error {
 	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, "fake close"), time.Now().Add(time.Second))
 	c.wmu.Unlock()
 	return c.ws.Close()
+}
+
+// SetDisallowedIntents makes IDENTIFYs that ask for any intent in mask fail
+// with close code 4014, as Discord does for a privileged intent that is not
+// enabled in the Developer Portal.
+func (s *Server) SetDisallowedIntents(mask int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.disallowedIntents = mask
 }
 
 // WaitIdentify waits until the bot has identified n times in all and
