@@ -274,7 +274,15 @@ func (s *state9) update() bool {
 			s.unsolved[0] &^= n0
 			s.unsolved[1] &^= n1
 			s.unsolved[2] &^= n2
-			dirty |= s.clearSolved(n0, n1, n2)
+			if n0 != 0 {
+				dirty |= s.clearSolved(0, n0)
+			}
+			if n1 != 0 {
+				dirty |= s.clearSolved(1, n1)
+			}
+			if n2 != 0 {
+				dirty |= s.clearSolved(2, n2)
+			}
 			bd[0], bd[1], bd[2] = a0, a1, a2
 			dirty &^= 1 << (d & 31)
 		}
@@ -283,33 +291,33 @@ func (s *state9) update() bool {
 	return true
 }
 
-// clearSolved removes solved cells (n0, n1, n2 in bands 0, 1, 2) from
-// every digit and returns the dirty bits of the digits that lost a
-// candidate. It is kept out of line (inlined into update, it ran out of
-// registers) and unrolled.
+// clearSolved removes the solved cells n of band b from every digit and
+// returns the dirty bits of the digits that lost a candidate. It is kept
+// out of line (inlined into update, it ran out of registers) and
+// unrolled.
 //
 //go:noinline
-func (s *state9) clearSolved(n0, n1, n2 uint32) uint32 {
-	k0, k1, k2 := ^n0, ^n1, ^n2
-	return clearDigit(&s.bands[0], k0, k1, k2) |
-		clearDigit(&s.bands[1], k0, k1, k2)<<1 |
-		clearDigit(&s.bands[2], k0, k1, k2)<<2 |
-		clearDigit(&s.bands[3], k0, k1, k2)<<3 |
-		clearDigit(&s.bands[4], k0, k1, k2)<<4 |
-		clearDigit(&s.bands[5], k0, k1, k2)<<5 |
-		clearDigit(&s.bands[6], k0, k1, k2)<<6 |
-		clearDigit(&s.bands[7], k0, k1, k2)<<7 |
-		clearDigit(&s.bands[8], k0, k1, k2)<<8
+func (s *state9) clearSolved(b int, n uint32) uint32 {
+	k := ^n
+	return clearOne(&s.bands[0][b], k) |
+		clearOne(&s.bands[1][b], k)<<1 |
+		clearOne(&s.bands[2][b], k)<<2 |
+		clearOne(&s.bands[3][b], k)<<3 |
+		clearOne(&s.bands[4][b], k)<<4 |
+		clearOne(&s.bands[5][b], k)<<5 |
+		clearOne(&s.bands[6][b], k)<<6 |
+		clearOne(&s.bands[7][b], k)<<7 |
+		clearOne(&s.bands[8][b], k)<<8
 }
 
-// clearDigit ANDs the three bands of one digit with k0, k1, k2 and returns
-// 1 if that removed a candidate, else 0.
-func clearDigit(bd *[3]uint32, k0, k1, k2 uint32) uint32 {
-	x0, x1, x2 := bd[0], bd[1], bd[2]
-	y0, y1, y2 := x0&k0, x1&k1, x2&k2
-	bd[0], bd[1], bd[2] = y0, y1, y2
+// clearOne ANDs one band with k and returns 1 if that removed a
+// candidate, else 0.
+func clearOne(a *uint32, k uint32) uint32 {
+	x := *a
+	y := x & k
+	*a = y
 	// x^y < 1<<27, so its negation has its top bit set unless it is 0.
-	return -(x0 ^ y0 | x1 ^ y1 | x2 ^ y2) >> 31
+	return -(x ^ y) >> 31
 }
 
 // singles places the naked singles and reports 1 when it placed some, 0
