@@ -50,7 +50,7 @@ func TestSolveCommand(t *testing.T) {
 		{"multi-line grid file", "", []string{"solve", grid}, 0, classicSol + "\n", ""},
 		{"one line per puzzle, order kept, failures reported", "", []string{"solve", "-j", "3", list}, 1,
 			classicSol + "\nerror: found 80 cells, a 9x9 puzzle needs 81\nerror: no solution: row 3 has no place left for a 2\n" + classicSol + "\n", ""},
-				{"--unique", severalSol, []string{"solve", "--unique"}, 1, "error: multiple solutions\n", ""},
+		{"--unique", severalSol, []string{"solve", "--unique"}, 1, "error: multiple solutions\n", ""},
 		{"--pretty", classic, []string{"solve", "--pretty"}, 0, "+-------+-------+-------+\n| 5 3 4 | 6 7 8 | 9 1 2 |\n...", ""},
 		{"bad -j", classic, []string{"solve", "-j", "0"}, 2, "", "-j must be at least 1"},
 		{"unknown flag", classic, []string{"solve", "--frobnicate"}, 2, "", "flag provided but not defined"},
