@@ -278,3 +278,37 @@ func FuzzFast9(f *testing.F) {
 		}
 	})
 }
+
+// TestFast9PropagationIsSound checks the deductions themselves: after the
+// band-wise propagation and the naked singles of a proper puzzle, the digit
+// of the solution is still a candidate of every cell.
+func TestFast9PropagationIsSound(t *testing.T) {
+	for _, set := range fast9Sets[:4] {
+		for _, l := range readLines(t, set.file) {
+			g := MustGrid(l)
+			sol, n := generalSearch(g, 1)
+			if n != 1 {
+				t.Fatalf("%s: general solver found no solution", l)
+			}
+			var st state9
+			if !st.init(&g) {
+				t.Fatalf("%s: init rejected a valid grid", l)
+			}
+			for round := 0; ; round++ {
+				if !st.update() {
+					t.Fatalf("%s: propagation found a contradiction in a proper puzzle", l)
+				}
+				for c := range 81 {
+					d := sol.cells[c] - 1
+					if st.bands[d][c/27]&(1<<(c%27)) == 0 {
+						t.Fatalf("%s, round %d: %s lost its solution digit %d", l, round, sol.CellName(c), d+1)
+					}
+				}
+				var two [3]uint32
+				if st.singles(&two) != 1 {
+					break
+				}
+			}
+		}
+	}
+}
