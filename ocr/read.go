@@ -153,6 +153,9 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 	}
 	var best *try
 	for _, turns := range turnsList {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		q := turnQuad(det.Corners, turns)
 		rect := Rectify(gray, q, GridSize)
 		cells := CutCells(rect)
@@ -227,12 +230,12 @@ func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
 	var problem string
 	switch {
 	case nsol >= 2:
-		problem = "the grid read has several solutions (a digit may have been missed)"
+		problem = "it has several solutions (a digit may have been missed)"
 	default:
 		if err := g.Validate(); err != nil {
-			problem = "the grid read breaks the rules: " + err.Error()
+			problem = "it breaks the rules: " + err.Error()
 		} else {
-			problem = "the grid read has no solution"
+			problem = "it has no solution"
 		}
 	}
 	idx := make([]int, 0, 81)

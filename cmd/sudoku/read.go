@@ -167,13 +167,21 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 	return string(b), err == nil
 }
 
+// photoTimeout bounds the time spent on one photo.
+const photoTimeout = 20 * time.Second
+
 // readFileAsPhoto reads file name and the puzzle in it.
 func readFileAsPhoto(ctx context.Context, name string, rec ocr.Recognizer) (*ocr.Result, error) {
 	data, err := readFile(name)
 	if err != nil {
 		return nil, cleanPathError(err)
 	}
+	ctx, cancel := context.WithTimeout(ctx, photoTimeout)
+	defer cancel()
 	res, err := ocr.Read(ctx, data, ocr.Options{Recognizer: rec})
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("reading the photo took longer than the limit of %v", photoTimeout)
+	}
 	if errors.Is(err, ocr.ErrNotImage) {
 		return nil, fmt.Errorf("%s is not a JPEG, PNG, GIF or WebP image", name)
 	}
