@@ -23,8 +23,8 @@ type opsSetup struct {
 	reconnect bool
 	// ocrWorkers is the number of Tesseract clients (default 1).
 	ocrWorkers int
-	// pictureSize is the side of the pictures (0: render's default, as in
-	// production).
+	// pictureSize is the side of the pictures: 0 means 300 (small and
+	// quick for tests), -1 render's default (as in production).
 	pictureSize int
 	// logLevel is the lowest level kept in the log buffer (default Debug).
 	logLevel slog.Level
@@ -70,7 +70,14 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: level}))
 	m := NewMetrics()
-	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: setup.pictureSize, OCRWorkers: max(setup.ocrWorkers, 1)})
+	size := setup.pictureSize
+	switch size {
+	case 0:
+		size = 300
+	case -1:
+		size = 0
+	}
+	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: size, OCRWorkers: max(setup.ocrWorkers, 1)})
 	o := Options{Engines: engines, APIURL: api, Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
 	if setup.bot != nil {
 		setup.bot(&o)

@@ -2,9 +2,10 @@ package bot
 
 import (
 	"bytes"
-	"compress/zlib"
+	"compress/flate"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -125,18 +126,9 @@ func ptr[T any](v T) *T { return &v }
 // of its raw size.
 func realPixelBomb(t *testing.T, w, h int) []byte {
 	t.Helper()
-	var idat bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&idat, zlib.BestCompression)
+	rowBytes := 1 + (w+7)/8 // filter byte 0 (none), then the bits, all 0
+	idat, err := zeroZlib(h*rowBytes, 100*rowBytes)
 	if err != nil {
-		t.Fatal(err)
-	}
-	row := make([]byte, 1+(w+7)/8) // filter byte 0 (none), then the bits
-	for range h {
-		if _, err := zw.Write(row); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
@@ -155,10 +147,8 @@ func realPixelBomb(t *testing.T, w, h int) []byte {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 1, 0 // bit depth 1, greyscale
 	chunk("IHDR", ihdr)
-	chunk("IDAT", idat.Bytes())
+	chunk("IDAT", idat)
 	chunk("IEND", nil)
-	// It is a real PNG: its header says so, and so does a full decode of a
-	// small one made the same way (checked in TestOpsRealPixelBombIsValid).
 	cfg, err := png.DecodeConfig(bytes.NewReader(out.Bytes()))
 	if err != nil || cfg.Width != w || cfg.Height != h {
 		t.Fatalf("pixel bomb header: %+v, %v", cfg, err)
@@ -166,16 +156,70 @@ func realPixelBomb(t *testing.T, w, h int) []byte {
 	return out.Bytes()
 }
 
-// TestOpsRealPixelBombIsValid decodes in full a small image made like the
-// 30000x30000 one, so the bomb is known to be a real PNG and not just a
-// lying header.
-func TestOpsRealPixelBombIsValid(t *testing.T) {
-	data := realPixelBomb(t, 333, 250)
-	img, err := png.Decode(bytes.NewReader(data))
+// zeroZlib returns a zlib stream of n zero bytes without compressing them
+// all, which would take seconds under the race detector: it deflates a
+// first chunk and a second one, each ended on a byte boundary by a flush,
+// and repeats the second block, which is valid anywhere after the first
+// since all it copies are zeros; then the rest, the final block and the
+// Adler-32 of n zeros (1 + n<<16, modulo 65521 for each half).
+func zeroZlib(n, chunk int) ([]byte, error) {
+	var buf bytes.Buffer
+	fw, err := flate.NewWriter(&buf, flate.BestCompression)
 	if err != nil {
-		t.Fatal(err)
+		return nil, fmt.Errorf("deflate: %w", err)
 	}
-	if img.Bounds() != image.Rect(0, 0, 333, 250) {
-		t.Errorf("bounds %v", img.Bounds())
+	zeros := make([]byte, chunk)
+	out := bytes.NewBuffer([]byte{0x78, 0xda}) // deflate, 32 KB window, best compression
+	deflate := func(k int) ([]byte, error) {
+		if _, err := fw.Write(zeros[:k]); err != nil {
+			return nil, fmt.Errorf("deflate: %w", err)
+		}
+		if err := fw.Flush(); err != nil {
+			return nil, fmt.Errorf("deflate: %w", err)
+		}
+		b := bytes.Clone(buf.Bytes())
+		buf.Reset()
+		return b, nil
+	}
+	left := n
+	first, err := deflate(min(chunk, left))
+	if err != nil {
+		return nil, err
+	}
+	out.Write(first)
+	left -= min(chunk, left)
+	if left >= chunk {
+		block, err := deflate(chunk)
+		if err != nil {
+			return nil, err
+		}
+		for ; left >= chunk; left -= chunk {
+			out.Write(block)
+		}
+	}
+	if _, err := fw.Write(zeros[:left]); err != nil {
+		return nil, fmt.Errorf("deflate: %w", err)
+	}
+	if err := fw.Close(); err != nil {
+		return nil, fmt.Errorf("deflate: %w", err)
+	}
+	out.Write(buf.Bytes())
+	_ = binary.Write(out, binary.BigEndian, uint32(n%65521)<<16|1)
+	return out.Bytes(), nil
+}
+
+// TestOpsRealPixelBombIsValid decodes in full images made like the
+// 30000x30000 one (one chunk, several, and a remainder), so the bomb is
+// known to be a real PNG and not just a lying header.
+func TestOpsRealPixelBombIsValid(t *testing.T) {
+	for _, size := range []image.Point{{333, 50}, {333, 250}, {64, 1000}} {
+		data := realPixelBomb(t, size.X, size.Y)
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%v: %v", size, err)
+		}
+		if img.Bounds() != image.Rect(0, 0, size.X, size.Y) {
+			t.Errorf("%v: bounds %v", size, img.Bounds())
+		}
 	}
 }
