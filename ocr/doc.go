@@ -13,7 +13,38 @@
 // [Read] runs everything and returns a [Result]: the grid, per-cell
 // confidences and alternatives, the four grid corners in the photo (for
 // drawing the solution onto it with [DrawOverlay]) and the time spent in
-// every stage.
+// every stage. A grid that was read but has a clash, no solution or several
+// comes back with [Result.Err] naming the doubtful cells: callers show that,
+// never the grid as if it were right.
+//
+// # The front of the pipeline
+//
+//   - [Decode] accepts JPEG, PNG, GIF and WebP. It refuses files over
+//     [DecodeLimits].MaxBytes and, from the header alone, before any pixel is
+//     decoded, images over MaxPixels (decompression bombs): [ErrTooLarge]
+//     with a [LimitError] saying "image is WxH pixels, the limit is N".
+//     It reads the EXIF orientation tag of JPEGs but does not apply it.
+//   - [Detect] works on a copy scaled to at most 800 pixels: adaptive
+//     threshold (local mean), connected components, the largest
+//     quadrilateral on each big component's convex hull, then a lattice
+//     fit: the neighbourhood is rectified and the ten evenly spaced lines
+//     of each axis are found from the ink profiles of each half of the
+//     square (so perspective errors and borders hidden by a header or cut by
+//     the frame are corrected), scoring bold box lines above cell lines.
+//     Candidates must look like a square in perspective; the largest
+//     grid-like one wins, so a smaller solution grid or a neighbouring
+//     puzzle beside it is not taken. When no component qualifies (faint or
+//     dotted lines, a grid filling the frame), the lattice is searched in
+//     the whole picture.
+//   - Orientation: EXIF tags are a hint. [Read] recognises the grid both in
+//     the stored orientation and in the tagged one and keeps the reading
+//     that checks out with the solver, else the more confident one.
+//   - [Rectify] warps the grid to [GridSize] pixels; [CutCells] finds the
+//     cell lines per band of cells (curved paper) and paints out grid-line
+//     remains inside each cell.
+//
+// [RunReport] measures all of it against a folder of photos with truth
+// files (the command sudoku ocr-report).
 //
 // # Contract for recognizers
 //
