@@ -120,6 +120,10 @@ type PhotoReport struct {
 	Misread  int   // a digit read as another digit
 	Missed   int   // a digit read as empty
 	Invented int   // an empty cell read as a digit
+	// SolutionRight: the grid read passed the check and its solution is
+	// the truth's (an invented digit that agrees with the solution does
+	// not change it).
+	SolutionRight bool
 	Duration time.Duration
 	// CornerErr is the mean corner error in pixels (NaN without truth
 	// corners or without a grid).
@@ -283,6 +287,11 @@ func reportOne(ctx context.Context, datName string, rec Recognizer, corners map[
 			}
 		}
 		pr.Right = pr.Misread+pr.Missed+pr.Invented == 0
+		if pr.Checked {
+			a, errA := solver.SolveUnique(res.Grid)
+			b, errB := solver.SolveUnique(truth)
+			pr.SolutionRight = errA == nil && errB == nil && a == b
+		}
 	}
 	if q, ok := corners[pr.Name]; ok {
 		pr.CornerErr = CornerError(found, q, w, h, o)
@@ -292,7 +301,7 @@ func reportOne(ctx context.Context, datName string, rec Recognizer, corners map[
 
 // Write prints the report: per-photo problems first, then the totals.
 func (r *Report) Write(w io.Writer, recognition bool) {
-	var noGrid, right, checkedWrong, unchecked, cells, misread, missed, invented int
+	var noGrid, right, solRight, checkedWrong, unchecked, cells, misread, missed, invented int
 	var times, cerrs []float64
 	for _, p := range r.Photos {
 		switch {
@@ -318,6 +327,9 @@ func (r *Report) Write(w io.Writer, recognition bool) {
 		misread += p.Misread
 		missed += p.Missed
 		invented += p.Invented
+		if p.SolutionRight {
+			solRight++
+		}
 		if p.Right {
 			right++
 		} else {
@@ -347,7 +359,8 @@ func (r *Report) Write(w io.Writer, recognition bool) {
 		fmt.Fprintf(w, "  digit missed:         %d\n", missed)
 		fmt.Fprintf(w, "  digit invented:       %d\n", invented)
 		fmt.Fprintf(w, "failed solver check:    %d (reported as doubtful, not as read)\n", unchecked)
-		fmt.Fprintf(w, "wrong but passed check: %d (silent wrong answers)\n", checkedWrong)
+		fmt.Fprintf(w, "wrong but passed check: %d (silent wrong readings)\n", checkedWrong)
+		fmt.Fprintf(w, "solution right:         %d (%.1f%%; the grid read passed the check and solves to the truth's solution)\n", solRight, pct(solRight, n))
 	}
 	if len(cerrs) > 0 {
 		fmt.Fprintf(w, "corner error:           mean %.1f px, median %.1f px, p90 %.1f px over %d photos with true corners\n",
