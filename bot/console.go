@@ -124,7 +124,7 @@ func (c *Console) Run(ctx context.Context) error {
 				pending = append(pending, line)
 			}
 			text := strings.Join(pending, "\n")
-			if trimmed == "" || len(pending) >= maxGridLines || gridComplete(text) {
+			if trimmed == "" || len(pending) >= maxGridLines || gridComplete(text) || oneLineGrid(pending) {
 				c.answer(ctx, Request{Text: text})
 				pending = nil
 			}
@@ -137,6 +137,13 @@ func (c *Console) Run(ctx context.Context) error {
 func gridComplete(text string) bool {
 	_, err := solver.ParseRaw(text)
 	return err == nil
+}
+
+// oneLineGrid reports whether pending is a puzzle written on one line
+// (more cells than the longest row, 16): more lines cannot complete it, so
+// it is answered at once, with its error.
+func oneLineGrid(pending []string) bool {
+	return len(pending) == 1 && strings.Count(pending[0], ".")+countDigits(pending[0]) > 16
 }
 
 // isRule reports whether line is a rule drawn between boxes, like

@@ -107,3 +107,10 @@ func TestConsoleEndsAtEOFWithPendingLines(t *testing.T) {
 		t.Errorf("empty input printed %q", out)
 	}
 }
+
+func TestConsoleOneLineErrorDoesNotSwallowTheNextLine(t *testing.T) {
+	out, _ := runConsole(t, puzzleText[:80]+"\n"+puzzleText+"\n")
+	if !strings.Contains(out, "found 80 cells, a 9x9 puzzle needs 81") || !strings.Contains(out, "Solved!") {
+		t.Errorf("output:\n%s", out)
+	}
+}

@@ -157,8 +157,8 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
 }
 
 // Dispatch sends an event (op 0 with the next sequence number) to the
-// connected bot. Without a connection the event is kept and delivered on
-// RESUME.
+// connected bot. Without a connection, or when the connection fails while
+// sending, the event is kept and delivered on RESUME.
 func (s *Server) Dispatch(event string, data any) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -178,7 +178,10 @@ func (s *Server) dispatchLocked(event string, data any) error {
 		return nil
 	}
 	if err := s.conn.write(f); err != nil {
-		return fmt.Errorf("fake discord: send %s: %w", event, err)
+		// The connection is going away (a close or a reconnect in
+		// progress): like Discord, keep the event for the RESUME.
+		s.conn = nil
+		s.notify()
 	}
 	return nil
 }

@@ -1,0 +1,338 @@
+package bot
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// The load benchmark. It is a benchmark, not a test, so that `go test
+// ./...` stays quick:
+//
+//	go test -run '^$' -bench Load -benchtime 1x ./bot/
+//
+// One iteration starts the bot with the production defaults (2 OCR workers,
+// a queue of 16 photos, 20 requests a minute per user, full-size pictures)
+// behind the real discordgo and the fake Discord, then sends
+// -load.texts /solve commands with a text puzzle and -load.photos /solve
+// commands with a photo, interleaved, as fast as the gateway takes them,
+// each from its own user. It waits for every answer, checks that each
+// request was answered exactly once (and every text puzzle with its
+// solution), and reports the throughput, the latency percentiles per kind
+// (from the event's dispatch to the arrival of the final REST call at the
+// fake Discord) and the peak RSS of the process (bot, discordgo and the
+// fake Discord together, so an upper bound for the bot alone).
+var (
+	loadTexts   = flag.Int("load.texts", 1000, "load benchmark: text puzzles sent")
+	loadPhotos  = flag.Int("load.photos", 50, "load benchmark: photos sent")
+	loadPuzzles = flag.String("load.puzzles", filepath.Join("..", "..", "shared", "puzzles", "puzzles2_17_clue"),
+		"load benchmark: file of 81-character puzzles (when absent, relabelled copies of one puzzle)")
+	loadPhotoDir = flag.String("load.photodir", filepath.Join("..", "..", "shared", "ocr", "newspaper-dev"),
+		"load benchmark: directory of imageN.jpg photos (when absent, testdata/photo.jpg)")
+	loadWorkers = flag.Int("load.workers", 2, "load benchmark: OCR workers")
+	loadQueue   = flag.Int("load.queue", 16, "load benchmark: photo queue length")
+)
+
+// loadRequest is one request of the load run and what became of it.
+type loadRequest struct {
+	photo   bool
+	puzzle  string // for text
+	ia      map[string]any
+	sent    time.Time
+	acked   time.Duration // photo: time to the deferred response
+	latency time.Duration // time to the final answer
+	outcome string        // "ok", "busy", "error"
+}
+
+func BenchmarkLoad(b *testing.B) {
+	texts := loadTextPuzzles(b, *loadTexts)
+	photos := loadPhotoFiles(b, *loadPhotos)
+	e := startOps(b, opsSetup{pictureSize: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
+		bot: func(o *Options) { o.QueueLength, o.UserRate = *loadQueue, 20 }})
+	atts := make([]fakediscord.Attachment, len(photos))
+	for i, p := range photos {
+		atts[i] = e.srv.AddAttachment(filepath.Base(p.name), "image/jpeg", p.data)
+	}
+	// Warm up: the first photo starts the Tesseract clients.
+	warm := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", atts[0])}, atts[0])
+	req := &loadRequest{photo: true, ia: warm, sent: time.Now()}
+	if err := e.srv.Dispatch("INTERACTION_CREATE", warm); err != nil {
+		b.Fatal(err)
+	}
+	e.waitLoad(b, []*loadRequest{req})
+
+	run := 0
+	for b.Loop() {
+		run++
+		reqs := make([]*loadRequest, 0, len(texts)+len(photos))
+		every := max(1, (len(texts)+len(photos))/max(1, len(photos)))
+		ti, pi := 0, 0
+		for ti < len(texts) || pi < len(photos) {
+			user := fmt.Sprintf("%d%06d", run, len(reqs))
+			var r *loadRequest
+			if pi < len(photos) && (len(reqs)%every == every/2 || ti == len(texts)) {
+				a := atts[pi]
+				r = &loadRequest{photo: true, ia: e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", a)}, a)}
+				pi++
+			} else {
+				r = &loadRequest{puzzle: texts[ti], ia: e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", texts[ti])})}
+				ti++
+			}
+			r.ia["member"].(map[string]any)["user"] = map[string]any{"id": user, "username": "load-" + user}
+			reqs = append(reqs, r)
+		}
+		start := time.Now()
+		for _, r := range reqs {
+			r.sent = time.Now()
+			if err := e.srv.Dispatch("INTERACTION_CREATE", r.ia); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sentAll := time.Since(start)
+		e.waitLoad(b, reqs)
+		e.checkLoad(b, reqs)
+		e.reportLoad(b, reqs, start, sentAll)
+	}
+}
+
+// waitLoad waits until every request has its final answer and fills in
+// the latencies and outcomes.
+func (e *opsEnv) waitLoad(b *testing.B, reqs []*loadRequest) {
+	ctx := opsWait(b)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	left := slices.Clone(reqs)
+	for len(left) > 0 {
+		next := left[:0]
+		for _, r := range left {
+			path, method := fakediscord.CallbackPath(r.ia), "POST"
+			if r.photo {
+				// A deferred response, then an edit (a reading) or a
+				// follow-up (an error, sent privately).
+				if at, ok := e.srv.ArrivedAt("POST", path); ok && r.acked == 0 {
+					r.acked = at.Sub(r.sent)
+				}
+				path, method = e.srv.OriginalPath(r.ia), "PATCH"
+				if _, ok := e.srv.ArrivedAt(method, path); !ok {
+					path, method = e.srv.FollowupPath(r.ia), "POST"
+				}
+			}
+			if at, ok := e.srv.ArrivedAt(method, path); ok {
+				r.latency = at.Sub(r.sent)
+				continue
+			}
+			next = append(next, r)
+		}
+		left = next
+		if len(left) == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			b.Fatalf("%d of %d requests unanswered", len(left), len(reqs))
+		case <-tick.C:
+		}
+	}
+}
+
+// checkLoad checks that every request was answered exactly once, and
+// text puzzles with their solution; it sets the outcomes.
+func (e *opsEnv) checkLoad(b *testing.B, reqs []*loadRequest) {
+	answers := map[string][]fakediscord.Call{}
+	for _, c := range e.srv.Calls() {
+		if strings.HasSuffix(c.Path, "/callback") || strings.HasPrefix(c.Path, "/api/v9/webhooks/") {
+			answers[c.Method+" "+c.Path] = append(answers[c.Method+" "+c.Path], c)
+		}
+	}
+	for i, r := range reqs {
+		cb := answers["POST "+fakediscord.CallbackPath(r.ia)]
+		if len(cb) != 1 {
+			b.Fatalf("request %d: %d interaction responses, want 1", i, len(cb))
+		}
+		if !r.photo {
+			var resp struct {
+				Data struct {
+					Content string `json:"content"`
+				} `json:"data"`
+			}
+			if err := cb[0].Decode(&resp); err != nil {
+				b.Fatal(err)
+			}
+			r.outcome = outcomeOf(resp.Data.Content)
+			sol, err := solver.SolveUnique(solver.MustGrid(r.puzzle))
+			if err != nil {
+				b.Fatal(err)
+			}
+			want := sol.Digits()
+			got := strings.NewReplacer("|", "", "\n", "", " ", "").Replace(resp.Data.Content)
+			if r.outcome != "ok" || !strings.Contains(got, want) {
+				b.Fatalf("text request %d (%s): %q", i, r.puzzle, resp.Data.Content)
+			}
+			continue
+		}
+		edits := answers["PATCH "+e.srv.OriginalPath(r.ia)]
+		follow := answers["POST "+e.srv.FollowupPath(r.ia)]
+		if len(edits)+len(follow) != 1 {
+			b.Fatalf("photo request %d: %d edits and %d follow-ups, want one answer", i, len(edits), len(follow))
+		}
+		final := append(edits, follow...)[0]
+		content, _ := final.Payload()["content"].(string)
+		r.outcome = outcomeOf(content)
+	}
+}
+
+func outcomeOf(content string) string {
+	switch {
+	case strings.Contains(content, "**Solved!**"):
+		return "ok"
+	case strings.Contains(content, "I'm busy"):
+		return "busy"
+	}
+	return "error"
+}
+
+// reportLoad logs the figures of one run and reports them as benchmark
+// metrics.
+func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, sentAll time.Duration) {
+	groups := map[string][]time.Duration{}
+	var lastText time.Duration
+	var acks []time.Duration
+	for _, r := range reqs {
+		kind := "text"
+		if r.photo {
+			kind = "photo"
+			acks = append(acks, r.acked)
+			groups["photo_"+r.outcome] = append(groups["photo_"+r.outcome], r.latency)
+		} else {
+			lastText = max(lastText, r.sent.Sub(start)+r.latency)
+		}
+		groups[kind] = append(groups[kind], r.latency)
+	}
+	groups["photo_ack"] = acks
+	var lines []string
+	names := make([]string, 0, len(groups))
+	for k := range groups {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		d := groups[k]
+		p50, p95, p99 := percentile(d, 50), percentile(d, 95), percentile(d, 99)
+		lines = append(lines, fmt.Sprintf("%-12s n=%4d  p50 %9s  p95 %9s  p99 %9s  max %9s", k, len(d), fmtDur(p50), fmtDur(p95), fmtDur(p99), fmtDur(percentile(d, 100))))
+		if k == "text" || k == "photo" {
+			b.ReportMetric(float64(p50.Microseconds())/1000, k+"_p50_ms")
+			b.ReportMetric(float64(p95.Microseconds())/1000, k+"_p95_ms")
+			b.ReportMetric(float64(p99.Microseconds())/1000, k+"_p99_ms")
+		}
+	}
+	hwm, rss := procStatusKB("VmHWM"), procStatusKB("VmRSS")
+	nText := len(groups["text"])
+	b.ReportMetric(float64(nText)/lastText.Seconds(), "texts/s")
+	b.ReportMetric(lastText.Seconds(), "text_all_s")
+	b.ReportMetric(float64(hwm)/1024, "peak_rss_MB")
+	b.ReportMetric(float64(len(groups["photo_busy"])), "photos_busy")
+	b.Logf("load: %d texts and %d photos sent in %s; all %d texts answered %s after the first was sent (%.0f/s); "+
+		"photos: %d read and solved, %d busy, %d errors; peak RSS %.0f MB (now %.0f MB), GOMAXPROCS %d, %d OCR workers, queue %d\n%s",
+		nText, len(groups["photo"]), sentAll.Round(time.Millisecond), nText, lastText.Round(time.Millisecond), float64(nText)/lastText.Seconds(),
+		len(groups["photo_ok"]), len(groups["photo_busy"]), len(groups["photo_error"]), float64(hwm)/1024, float64(rss)/1024,
+		runtime.GOMAXPROCS(0), *loadWorkers, *loadQueue, strings.Join(lines, "\n"))
+}
+
+// percentile returns the p-th percentile (nearest rank) of d.
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	i := int(float64(len(s))*p/100+0.999999) - 1
+	return s[min(max(i, 0), len(s)-1)]
+}
+
+// procStatusKB returns a "kB" field of /proc/self/status, like VmHWM (the
+// peak resident set size), or 0 where there is none.
+func procStatusKB(field string) int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// loadTextPuzzles returns n puzzles with one solution each from
+// -load.puzzles, or relabelled copies of puzzleText when it is absent.
+func loadTextPuzzles(b *testing.B, n int) []string {
+	var out []string
+	f, err := os.Open(*loadPuzzles)
+	if err != nil {
+		b.Logf("load: %v: using %d relabelled copies of one puzzle", err, n)
+		for i := range n {
+			out = append(out, distinctPuzzle(i))
+		}
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(out) < n {
+		line := strings.TrimSpace(sc.Text())
+		if len(line) != 81 {
+			continue
+		}
+		if _, err := solver.SolveUnique(solver.MustGrid(line)); err != nil {
+			continue // not a proper puzzle: not what this run measures
+		}
+		out = append(out, line)
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("load: %d text puzzles from %s", len(out), *loadPuzzles)
+	return out
+}
+
+type loadPhoto struct {
+	name string
+	data []byte
+}
+
+// loadPhotoFiles returns n photos from -load.photodir (cycling through
+// them), or the bot's test photo when the directory is absent.
+func loadPhotoFiles(b *testing.B, n int) []loadPhoto {
+	names, _ := filepath.Glob(filepath.Join(*loadPhotoDir, "image*.jpg"))
+	if len(names) == 0 {
+		b.Logf("load: no photos in %s: using testdata/photo.jpg", *loadPhotoDir)
+		names = []string{filepath.Join("testdata", "photo.jpg")}
+	} else {
+		b.Logf("load: photos from %s", *loadPhotoDir)
+	}
+	sort.Strings(names)
+	var out []loadPhoto
+	for i := range n {
+		name := names[i%len(names)]
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, loadPhoto{name: name, data: data})
+	}
+	return out
+}
