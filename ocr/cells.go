@@ -127,9 +127,28 @@ func toGray(img image.Image) *image.Gray {
 			copy(g.Pix[(y-b.Min.Y)*g.Stride:(y-b.Min.Y)*g.Stride+b.Dx()], src.Y[yo:yo+b.Dx()])
 		}
 	default:
-		draw.Draw(g, b, img, b.Min, draw.Src)
+		// Composite over white paper: transparent parts of a PNG or GIF
+		// (a screenshot's background) must not turn black.
+		for i := range g.Pix {
+			g.Pix[i] = 255
+		}
+		draw.Draw(g, b, img, b.Min, draw.Over)
 	}
 	return g
+}
+
+// invert returns the negative of g: light ink on dark paper (a dark-mode
+// screenshot) becomes dark ink on light paper.
+func invert(g *image.Gray) *image.Gray {
+	out := image.NewGray(g.Rect)
+	for y := range g.Rect.Dy() {
+		src := g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()]
+		dst := out.Pix[y*out.Stride : y*out.Stride+g.Rect.Dx()]
+		for x, p := range src {
+			dst[x] = 255 - p
+		}
+	}
+	return out
 }
 
 // CutCells splits a rectified grid into 81 cells. It looks for the grid

@@ -49,6 +49,9 @@ type Result struct {
 	Turns int
 	// DetectScore in [0, 1] is how grid-like the found quadrilateral was.
 	DetectScore float64
+	// Inverted is true when the grid was found in the negative of the
+	// photo (light print on a dark ground).
+	Inverted bool
 	// Solutions is 1 when Grid has exactly one solution, 0 when it has a
 	// clash or none, 2 when it has several.
 	Solutions int
@@ -131,6 +134,15 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	det, err := Detect(gray)
+	if errors.Is(err, ErrNoGrid) {
+		// Light lines on a dark ground (a dark-mode screenshot): read the
+		// negative.
+		neg := invert(gray)
+		if d, err2 := Detect(neg); err2 == nil {
+			gray, det, err = neg, d, nil
+			res.Inverted = true
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

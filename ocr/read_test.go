@@ -7,6 +7,7 @@ import (
 	"errors"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,6 +135,48 @@ func TestReadSynthetic(t *testing.T) {
 	}
 	if right*10 < len(synthCases)*8 {
 		t.Errorf("%d of %d synthetic photos read fully right, want at least 80%%", right, len(synthCases))
+	}
+}
+
+// TestReadDarkAndTransparent reads a puzzle printed light on dark, and one
+// on a transparent background (PNG screenshots).
+func TestReadDarkAndTransparent(t *testing.T) {
+	rec := recognizer(t)
+	data, truth, _ := synthPhoto(t, synthCases[0].o)
+	d, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := toGray(d.Image)
+	var dark bytes.Buffer
+	if err := png.Encode(&dark, invert(g)); err != nil {
+		t.Fatal(err)
+	}
+	// Transparent: ink is opaque black with the darkness as alpha.
+	tr := image.NewNRGBA(g.Rect)
+	for i, p := range g.Pix {
+		tr.Pix[4*i+3] = 255 - p
+	}
+	var clear bytes.Buffer
+	if err := png.Encode(&clear, tr); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		data     []byte
+		inverted bool
+	}{{"dark", dark.Bytes(), true}, {"transparent", clear.Bytes(), false}} {
+		res, err := Read(context.Background(), tc.data, Options{Recognizer: rec})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if res.Inverted != tc.inverted {
+			t.Errorf("%s: Inverted %v, want %v", tc.name, res.Inverted, tc.inverted)
+		}
+		if !checkReading(t, tc.name, res, truth) {
+			t.Errorf("%s: not read fully right", tc.name)
+		}
 	}
 }
 

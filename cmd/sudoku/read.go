@@ -100,6 +100,7 @@ type readJSON struct {
 	Size        [2]int             `json:"size,omitempty"`
 	Orientation int                `json:"exif_orientation,omitempty"`
 	Turns       int                `json:"turns"`
+	Inverted    bool               `json:"inverted,omitempty"`
 	Cells       []cellJSON         `json:"cells,omitempty"`
 	TimingsMS   map[string]float64 `json:"timings_ms,omitempty"`
 	TotalMS     float64            `json:"total_ms"`
@@ -147,7 +148,7 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 			j.Corners = append(j.Corners, [2]float64{round1(p.X), round1(p.Y)})
 		}
 		j.Size = [2]int{res.Width, res.Height}
-		j.Orientation, j.Turns = res.Orientation, res.Turns
+		j.Orientation, j.Turns, j.Inverted = res.Orientation, res.Turns, res.Inverted
 		for i, c := range res.Cells {
 			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Digit: c.Digit, Confidence: round3(c.Confidence)}
 			for _, a := range c.Alternatives {
