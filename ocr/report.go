@@ -124,7 +124,7 @@ type PhotoReport struct {
 	// the truth's (an invented digit that agrees with the solution does
 	// not change it).
 	SolutionRight bool
-	Duration time.Duration
+	Duration      time.Duration
 	// CornerErr is the mean corner error in pixels (NaN without truth
 	// corners or without a grid).
 	CornerErr float64
