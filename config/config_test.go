@@ -135,3 +135,32 @@ func TestHelpListsEverySettingWithoutTheToken(t *testing.T) {
 		t.Error("-h printed the token")
 	}
 }
+
+// FuzzLoad feeds arbitrary values to every setting: Load returns a
+// configuration or an error naming a variable, never panics, and never
+// puts the token in an error.
+func FuzzLoad(f *testing.F) {
+	f.Add("10MB", "2", "text", "http://127.0.0.1:1")
+	f.Add("-1", "x", "json", "ftp://x")
+	f.Add("99999999999999999999KB", "65", "", "https://h/p?q")
+	f.Fuzz(func(t *testing.T, size, workers, format, api string) {
+		e := env(map[string]string{
+			"DISCORD_TOKEN": "fuzz-secret", "SUDOKUBOT_MAX_ATTACHMENT_BYTES": size,
+			"SUDOKUBOT_OCR_WORKERS": workers, "LOG_FORMAT": format, "DISCORD_API_URL": api,
+		})
+		c, err := Load(nil, e, &bytes.Buffer{})
+		if err != nil {
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			if strings.Contains(err.Error(), "fuzz-secret") {
+				t.Fatalf("token in error: %v", err)
+			}
+			return
+		}
+		if c.MaxAttachmentBytes <= 0 || c.OCRWorkers < 1 || (c.LogFormat != "text" && c.LogFormat != "json") {
+			t.Fatalf("accepted an invalid configuration: %v", c)
+		}
+	})
+}
