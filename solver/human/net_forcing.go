@@ -28,10 +28,21 @@ import (
 // stay readable and a step stays fast.
 const netNetMaxDepth = 60
 
-// netIsNet reports whether a proof uses a fact with several parents.
+// netDepthSchedule returns the growing depth limits of a search up to
+// limit: 6, 12, 24 and so on.
+func netDepthSchedule(limit int) []int {
+	var out []int
+	for d := 6; d < limit; d *= 2 {
+		out = append(out, d)
+	}
+	return append(out, limit)
+}
+
+// netIsNet reports whether a proof uses a fact with several parents, or
+// locked candidates: something a forcing chain cannot do.
 func netIsNet(p *netProp, proof []int) bool {
 	for _, l := range proof {
-		if len(p.parents(l)) > 1 {
+		if w := p.why[l]; w == netWhyPoint || w == netWhyClaim || len(p.parents(l)) > 1 {
 			return true
 		}
 	}
@@ -47,26 +58,34 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 	if net {
 		limit = netNetMaxDepth
 	}
-	// Rank by the size of the proof, looking up to netSlack levels past
-	// the shallowest contradiction found so far.
+	// Search with growing depth limits, so that a short contradiction is
+	// found without following every assumption to the end. Within a
+	// limit, rank by the size of the proof, looking up to netSlack levels
+	// past the shallowest contradiction found so far.
 	const netSlack = 2
-	bestDepth, bestSize, best := limit, 1<<30, -1
-	for c := range s.empty.all() {
-		for m := s.cand[c]; m != 0; m &= m - 1 {
-			x := netCand(c, m.firstDigit())
-			for _, on := range []bool{false, true} {
-				l := netLit(x, on)
-				p.maxDepth = min(bestDepth+netSlack, limit) + 1
-				p.start(l)
-				if !p.run() {
-					continue
+	best := -1
+	for _, capDepth := range netDepthSchedule(limit) {
+		bestDepth, bestSize := capDepth, 1<<30
+		for c := range s.empty.all() {
+			for m := s.cand[c]; m != 0; m &= m - 1 {
+				x := netCand(c, m.firstDigit())
+				for _, on := range []bool{false, true} {
+					l := netLit(x, on)
+					p.maxDepth = min(bestDepth+netSlack, capDepth) + 1
+					p.start(l)
+					if !p.run() {
+						continue
+					}
+					size := len(p.proof(p.contraLits()...))
+					if size < bestSize {
+						bestSize, best = size, l
+					}
+					bestDepth = min(bestDepth, p.contraDepth)
 				}
-				size := len(p.proof(p.contraLits()...))
-				if size < bestSize {
-					bestSize, best = size, l
-				}
-				bestDepth = min(bestDepth, p.contraDepth)
 			}
+		}
+		if best >= 0 {
+			break
 		}
 	}
 	if best < 0 {
@@ -184,11 +203,25 @@ type netReach struct {
 // findNetVerity finds a set of possibilities that all lead to the same
 // fact, with the shortest total depth.
 func findNetVerity(s *state, net bool) (Step, bool) {
+	limit := 64
+	if net {
+		limit = netNetMaxDepth
+	}
+	groups := netVerityGroups(s)
+	for _, capDepth := range netDepthSchedule(limit) {
+		if st, ok := netVerityUpTo(s, net, groups, capDepth); ok {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// netVerityUpTo looks for a verity among groups, following each
+// assumption down to depth capDepth.
+func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (Step, bool) {
 	p := newNetProp(s, net)
 	p.stopOnContra = true
-	if net {
-		p.maxDepth = netNetMaxDepth
-	}
+	p.maxDepth = capDepth
 	reach := make(map[int]*netReach)
 	get := func(l int) *netReach {
 		if r, ok := reach[l]; ok {
@@ -208,7 +241,6 @@ func findNetVerity(s *state, net bool) (Step, bool) {
 	var sum [netNumLits]int32
 	var stamp [netNumLits]int32
 	bestSum, bestLit, bestGroup := int32(1<<30), -1, -1
-	groups := netVerityGroups(s)
 	for gi, g := range groups {
 		ok := true
 		for _, b := range g.lits {

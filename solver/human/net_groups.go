@@ -5,6 +5,7 @@ package human
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // This file adds grouped nodes to the implication engine, for grouped
@@ -64,6 +65,7 @@ func netSegmentLine(g int) int {
 
 // enableGroups makes p use grouped nodes (chain mode only).
 func (p *netProp) enableGroups() {
+	netSegmentsOnce.Do(netSegmentTables)
 	s := p.s
 	p.useGroups = true
 	p.groups = p.groups[:0]
@@ -123,8 +125,13 @@ func (p *netProp) nodeCells(x int) cellSet {
 // of cell c (and do not hold c), after candidate d of c (literal l) was
 // made true.
 func (p *netProp) groupWeakFromCand(c, d, l, dep int) bool {
-	for i, g := range p.groups {
-		if g.d != d || g.cells.has(c) || !g.cells.subsetOf(peers[c]) {
+	for _, seg := range netCellSegments[c] {
+		i := int(p.groupAt[seg][d])
+		if i < 0 {
+			continue
+		}
+		g := p.groups[i]
+		if g.cells.has(c) || !g.cells.subsetOf(peers[c]) {
 			continue
 		}
 		u := netCommonUnit(g.cells.or(setOf(c)))
@@ -133,6 +140,38 @@ func (p *netProp) groupWeakFromCand(c, d, l, dep int) bool {
 		}
 	}
 	return true
+}
+
+// netCellSegments lists, for each cell, the box-line segments in its row,
+// its column and its box: the places of the groups it can see.
+// netUnitSegments lists, for each unit, the box-line segments inside it.
+// Both are filled by netSegmentTables, after the geometry tables of
+// state.go (package variables are set before init functions run, and this
+// file's init functions would run before those of state.go).
+var (
+	netCellSegments [81][]int
+	netUnitSegments [27][]int
+	netSegmentsOnce sync.Once
+)
+
+// netSegmentTables fills netCellSegments and netUnitSegments.
+func netSegmentTables() {
+	for c := range 81 {
+		for g := range 54 {
+			seg := unitSet[netSegmentLine(g)].and(unitSet[18+g/6])
+			if !seg.and(peers[c]).empty() && (seg.subsetOf(unitSet[rowOf[c]]) || seg.subsetOf(unitSet[9+colOf[c]]) || g/6 == boxOf[c]) {
+				netCellSegments[c] = append(netCellSegments[c], g)
+			}
+		}
+	}
+	for u := range 27 {
+		for g := range 54 {
+			seg := unitSet[netSegmentLine(g)].and(unitSet[18+g/6])
+			if seg.subsetOf(unitSet[u]) {
+				netUnitSegments[u] = append(netUnitSegments[u], g)
+			}
+		}
+	}
 }
 
 // groupStrongFrom makes true what is left for digit d in the units of
@@ -181,21 +220,15 @@ func (p *netProp) runGroup(l, dep int) bool {
 			}
 		}
 	}
-	for i, h := range p.groups {
-		if h.d != g.d || netNumCands+i == netLitCand(l) || !h.cells.and(g.cells).empty() {
-			continue
-		}
-		u := -1
-		switch {
-		case h.cells.subsetOf(unitSet[g.line]):
-			u = g.line
-		case h.cells.subsetOf(unitSet[g.box]):
-			u = g.box
-		default:
-			continue
-		}
-		if !p.add(netLit(netNumCands+i, false), netWhyGroupOff, l, u, dep+1) {
-			return false
+	for _, u := range []int{g.line, g.box} {
+		for _, seg := range netUnitSegments[u] {
+			i := int(p.groupAt[seg][g.d])
+			if i < 0 || netNumCands+i == netLitCand(l) || !p.groups[i].cells.and(g.cells).empty() {
+				continue
+			}
+			if !p.add(netLit(netNumCands+i, false), netWhyGroupOff, l, u, dep+1) {
+				return false
+			}
 		}
 	}
 	return true
