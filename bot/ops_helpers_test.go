@@ -28,6 +28,11 @@ type opsSetup struct {
 	pictureSize int
 	// logLevel is the lowest level kept in the log buffer (default Debug).
 	logLevel slog.Level
+	// deferAfter is how long a text request may run before its
+	// interaction is deferred: 0 means a minute, so that the tests that
+	// expect a direct answer hold on a loaded machine; -1 the production
+	// default.
+	deferAfter time.Duration
 	// bot changes the bot's options after the real engines are set; it may
 	// wrap them.
 	bot func(*Options)
@@ -84,8 +89,15 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	}
 	b := New(o)
 	m.WatchQueue(b)
+	deferAfter := setup.deferAfter
+	switch deferAfter {
+	case 0:
+		deferAfter = time.Minute
+	case -1:
+		deferAfter = 0
+	}
 	d, err := NewDiscord(b, DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID,
-		NoReconnect: !setup.reconnect, Logger: log})
+		NoReconnect: !setup.reconnect, Logger: log, DeferAfter: deferAfter})
 	if err != nil {
 		tb.Fatal(err)
 	}

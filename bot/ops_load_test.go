@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -60,7 +61,7 @@ type loadRequest struct {
 func BenchmarkLoad(b *testing.B) {
 	texts := loadTextPuzzles(b, *loadTexts)
 	photos := loadPhotoFiles(b, *loadPhotos)
-	e := startOps(b, opsSetup{pictureSize: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
+	e := startOps(b, opsSetup{pictureSize: -1, deferAfter: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
 		bot: func(o *Options) { o.QueueLength, o.UserRate = *loadQueue, 20 }})
 	atts := make([]fakediscord.Attachment, len(photos))
 	for i, p := range photos {
@@ -108,29 +109,48 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-// waitLoad waits until every request has its final answer and fills in
-// the latencies and outcomes.
+// waitLoad waits until every request has its final answer: an immediate
+// interaction response (type 4), or a deferred one (type 5, as photos
+// and slow texts get) followed by the edit of the original response or a
+// private follow-up. It fills in the latencies.
 func (e *opsEnv) waitLoad(b *testing.B, reqs []*loadRequest) {
 	ctx := opsWait(b)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
+	deferred := map[string]bool{} // callback paths answered with type 5
+	seen := 0
 	left := slices.Clone(reqs)
 	for len(left) > 0 {
+		calls := e.srv.Calls()
+		for _, c := range calls[seen:] {
+			if c.Method == "POST" && strings.HasSuffix(c.Path, "/callback") {
+				var r struct {
+					Type int `json:"type"`
+				}
+				_ = c.Decode(&r)
+				deferred[c.Path] = r.Type == 5
+			}
+		}
+		seen = len(calls)
 		next := left[:0]
 		for _, r := range left {
-			path, method := fakediscord.CallbackPath(r.ia), "POST"
-			if r.photo {
-				// A deferred response, then an edit (a reading) or a
-				// follow-up (an error, sent privately).
-				if at, ok := e.srv.ArrivedAt("POST", path); ok && r.acked == 0 {
-					r.acked = at.Sub(r.sent)
-				}
-				path, method = e.srv.OriginalPath(r.ia), "PATCH"
-				if _, ok := e.srv.ArrivedAt(method, path); !ok {
-					path, method = e.srv.FollowupPath(r.ia), "POST"
-				}
+			cb := fakediscord.CallbackPath(r.ia)
+			isDeferred, recorded := deferred[cb]
+			at, ok := e.srv.ArrivedAt("POST", cb)
+			if !ok || !recorded {
+				next = append(next, r)
+				continue
 			}
-			if at, ok := e.srv.ArrivedAt(method, path); ok {
+			if !isDeferred {
+				r.latency = at.Sub(r.sent)
+				continue
+			}
+			r.acked = at.Sub(r.sent)
+			if at, ok := e.srv.ArrivedAt("PATCH", e.srv.OriginalPath(r.ia)); ok {
+				r.latency = at.Sub(r.sent)
+				continue
+			}
+			if at, ok := e.srv.ArrivedAt("POST", e.srv.FollowupPath(r.ia)); ok {
 				r.latency = at.Sub(r.sent)
 				continue
 			}
@@ -142,6 +162,18 @@ func (e *opsEnv) waitLoad(b *testing.B, reqs []*loadRequest) {
 		}
 		select {
 		case <-ctx.Done():
+			for _, r := range left[:min(len(left), 5)] {
+				var seen []string
+				for _, c := range e.srv.Calls() {
+					if strings.Contains(c.Path, r.ia["token"].(string)) || strings.Contains(c.Path, r.ia["id"].(string)) {
+						seen = append(seen, fmt.Sprintf("%s %s %d", c.Method, c.Path, c.Status))
+					}
+				}
+				b.Logf("unanswered: photo=%v puzzle=%s calls=%v", r.photo, r.puzzle, seen)
+			}
+			var stacks strings.Builder
+			_ = pprof.Lookup("goroutine").WriteTo(&stacks, 1)
+			b.Logf("goroutines:\n%s", stacks.String())
 			b.Fatalf("%d of %d requests unanswered", len(left), len(reqs))
 		case <-tick.C:
 		}
@@ -162,35 +194,37 @@ func (e *opsEnv) checkLoad(b *testing.B, reqs []*loadRequest) {
 		if len(cb) != 1 {
 			b.Fatalf("request %d: %d interaction responses, want 1", i, len(cb))
 		}
-		if !r.photo {
-			var resp struct {
-				Data struct {
-					Content string `json:"content"`
-				} `json:"data"`
-			}
-			if err := cb[0].Decode(&resp); err != nil {
-				b.Fatal(err)
-			}
-			r.outcome = outcomeOf(resp.Data.Content)
-			sol, err := solver.SolveUnique(solver.MustGrid(r.puzzle))
-			if err != nil {
-				b.Fatal(err)
-			}
-			want := sol.Digits()
-			got := strings.NewReplacer("|", "", "\n", "", " ", "").Replace(resp.Data.Content)
-			if r.outcome != "ok" || !strings.Contains(got, want) {
-				b.Fatalf("text request %d (%s): %q", i, r.puzzle, resp.Data.Content)
-			}
-			continue
+		var resp struct {
+			Type int `json:"type"`
+			Data struct {
+				Content string `json:"content"`
+			} `json:"data"`
+		}
+		if err := cb[0].Decode(&resp); err != nil {
+			b.Fatal(err)
 		}
 		edits := answers["PATCH "+e.srv.OriginalPath(r.ia)]
 		follow := answers["POST "+e.srv.FollowupPath(r.ia)]
-		if len(edits)+len(follow) != 1 {
-			b.Fatalf("photo request %d: %d edits and %d follow-ups, want one answer", i, len(edits), len(follow))
+		content := resp.Data.Content
+		switch {
+		case resp.Type == 4 && len(edits)+len(follow) == 0:
+		case resp.Type == 5 && len(edits)+len(follow) == 1:
+			content, _ = append(edits, follow...)[0].Payload()["content"].(string)
+		default:
+			b.Fatalf("request %d: response type %d, %d edits and %d follow-ups: not one answer", i, resp.Type, len(edits), len(follow))
 		}
-		final := append(edits, follow...)[0]
-		content, _ := final.Payload()["content"].(string)
 		r.outcome = outcomeOf(content)
+		if r.photo {
+			continue
+		}
+		sol, err := solver.SolveUnique(solver.MustGrid(r.puzzle))
+		if err != nil {
+			b.Fatal(err)
+		}
+		got := strings.NewReplacer("|", "", "\n", "", " ", "").Replace(content)
+		if r.outcome != "ok" || !strings.Contains(got, sol.Digits()) {
+			b.Fatalf("text request %d (%s): %q", i, r.puzzle, content)
+		}
 	}
 }
 
