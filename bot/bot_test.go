@@ -597,3 +597,32 @@ func TestHelpAndGuessing(t *testing.T) {
 		}
 	}
 }
+
+func TestExplainCache(t *testing.T) {
+	c := newExplainCache(2)
+	var grids []solver.Grid
+	for i := range 3 {
+		// The same puzzle with its digits relabelled: three distinct grids.
+		g := solver.MustGrid(puzzleText)
+		for cell := range 81 {
+			if d := g.Cell(cell); d != 0 {
+				g.SetCell(cell, (d+i-1)%9+1)
+			}
+		}
+		grids = append(grids, g)
+		steps, err := c.explain(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := human.Explain(g)
+		if len(steps) != len(want) || steps[0].Explanation != want[0].Explanation {
+			t.Fatalf("cached explanation differs from human.Explain")
+		}
+	}
+	if len(c.steps) != 2 || len(c.order) != 2 {
+		t.Fatalf("cache holds %d/%d entries, want 2", len(c.steps), len(c.order))
+	}
+	if _, ok := c.steps[grids[0]]; ok {
+		t.Error("the oldest entry was not evicted")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"sync"
 
 	xdraw "golang.org/x/image/draw"
 
@@ -79,12 +80,16 @@ func encode(img image.Image, err error) ([]byte, error) {
 // wireHuman connects the hint engine and the rater of package
 // solver/human.
 func wireHuman(e *Engines) {
-	e.Step = humanStep
+	cache := newExplainCache(explainCacheSize)
+	e.Step = func(ctx context.Context, g solver.Grid, n int) (StepAt, error) {
+		return humanStep(ctx, cache, g, n)
+	}
 	e.Rate = func(_ context.Context, g solver.Grid) (Rating, error) {
-		r, err := human.Rate(g)
+		steps, err := cache.explain(g)
 		if err != nil {
 			return Rating{}, fmt.Errorf("rate: %w", err)
 		}
+		r := human.RateSteps(steps)
 		out := Rating{Level: r.Level.String(), Score: float64(r.Score)}
 		if n := len(r.Techniques); n > 0 {
 			// Techniques come in ladder order: the last is the hardest.
@@ -97,10 +102,10 @@ func wireHuman(e *Engines) {
 // humanStep returns step n of the logical solution of g that
 // human.Explain finds, with the grid and the pencil marks it applies to:
 // the placements of the earlier steps filled in, their eliminations
-// removed from the basic pencil marks. The whole solution is explained
-// again each time, so a button needs to remember only g and n.
-func humanStep(_ context.Context, g solver.Grid, n int) (StepAt, error) {
-	steps, err := human.Explain(g)
+// removed from the basic pencil marks. A button needs to remember only g
+// and n: the explanation is recomputed when it is not in the cache.
+func humanStep(_ context.Context, cache *explainCache, g solver.Grid, n int) (StepAt, error) {
+	steps, err := cache.explain(g)
 	if err != nil {
 		return StepAt{}, fmt.Errorf("explain: %w", err)
 	}
@@ -209,4 +214,48 @@ func encodeJPEG(img image.Image) ([]byte, error) {
 		return nil, fmt.Errorf("encode JPEG: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// explainCacheSize is the number of explained puzzles kept: pressing "Next
+// step" on a hard puzzle then costs nothing, instead of the second or two
+// that explaining the hardest puzzles takes.
+const explainCacheSize = 256
+
+// explainCache keeps the logical solutions of recently seen puzzles. It is
+// safe for concurrent use; the oldest entry goes first when it is full.
+type explainCache struct {
+	mu    sync.Mutex
+	size  int
+	steps map[solver.Grid][]human.Step
+	order []solver.Grid
+}
+
+func newExplainCache(size int) *explainCache {
+	return &explainCache{size: size, steps: map[solver.Grid][]human.Step{}}
+}
+
+// explain returns human.Explain(g), from the cache when it is there. The
+// returned steps are shared: callers must not change them.
+func (c *explainCache) explain(g solver.Grid) ([]human.Step, error) {
+	c.mu.Lock()
+	steps, ok := c.steps[g]
+	c.mu.Unlock()
+	if ok {
+		return steps, nil
+	}
+	steps, err := human.Explain(g)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.steps[g]; !ok {
+		if len(c.order) >= c.size {
+			delete(c.steps, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.steps[g] = steps
+		c.order = append(c.order, g)
+	}
+	return steps, nil
 }
