@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"io"
 	"os"
 
@@ -28,7 +30,8 @@ func (p puzzleText) grid() (solver.Grid, error) {
 }
 
 // readPuzzles reads the puzzles of each named file (standard input when
-// there is none): one per line, or one grid written over several lines.
+// there is none): one per line, or one grid written over several lines. An
+// argument that names no file but reads as a puzzle is that puzzle.
 func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	if len(files) == 0 {
 		b, err := io.ReadAll(io.LimitReader(in, maxInputFile+1))
@@ -43,6 +46,13 @@ func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	var out []puzzleText
 	for _, name := range files {
 		b, err := readFile(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, perr := solver.ParseRaw(name); perr == nil {
+				// Not a file, but a puzzle typed on the command line.
+				out = append(out, puzzleText{source: "argument", text: name})
+				continue
+			}
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -47,6 +47,7 @@ func TestSolveCommand(t *testing.T) {
 		errMatch string
 	}{
 		{"stdin", classic + "\n", []string{"solve"}, 0, classicSol + "\n", ""},
+		{"puzzle as argument", "", []string{"solve", classic}, 0, classicSol + "\n", ""},
 		{"multi-line grid file", "", []string{"solve", grid}, 0, classicSol + "\n", ""},
 		{"one line per puzzle, order kept, failures reported", "", []string{"solve", "-j", "3", list}, 1,
 			classicSol + "\nerror: found 80 cells, a 9x9 puzzle needs 81\nerror: no solution: row 3 has no place left for a 2\n" + classicSol + "\n", ""},
