@@ -26,6 +26,12 @@ const (
 	// correctMargin is how many times likelier than any other fix the
 	// chosen fix must be; closer calls leave the grid as read and doubtful.
 	correctMargin = 4.0
+	// correctMaxCost bounds how much less likely than the reading a fix may
+	// be, as a log-likelihood ratio (log 1000): a fix that needs readings
+	// the recognizer all but ruled out proves little. It is loose on
+	// purpose: Tesseract is often sure of its misreads, and a tighter bound
+	// (log 30) blocked more right fixes than wrong ones on the dev set.
+	correctMaxCost = 6.9
 	// doubtfulMax is the most cells listed as doubtful.
 	doubtfulMax = 6
 )
@@ -117,6 +123,9 @@ func Correct(rs [81]CellReading) Correction {
 		}
 		for k := from; k < len(changes); k++ {
 			for _, ch := range changes[k] {
+				if cost+ch.cost > correctMaxCost {
+					continue
+				}
 				pick = append(pick, ch)
 				walk(k+1, cost+ch.cost)
 				pick = pick[:len(pick)-1]

@@ -114,6 +114,21 @@ func (r *TessRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReadin
 			}
 		}
 	}
+	// Second opinion: the likeness to digits rendered in the Go fonts. The
+	// two experts err differently (Tesseract reads blurred 8s as 6s; the
+	// renders tell them apart by the ink at the top right), so their
+	// product is right far more often than either.
+	for k := range probs {
+		fp := fontProbs(&shapes[k])
+		var z float64
+		for d := 1; d <= 9; d++ {
+			probs[k][d] *= fp[d]
+			z += probs[k][d]
+		}
+		for d := 1; d <= 9; d++ {
+			probs[k][d] /= z
+		}
+	}
 	if !r.noVote {
 		probs = photoVote(probs, shapes)
 	}
