@@ -65,6 +65,7 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 	const netSlack = 2
 	best := -1
 	for _, capDepth := range netDepthSchedule(limit) {
+		p.truncated = false
 		bestDepth, bestSize := capDepth, 1<<30
 		for c := range s.empty.all() {
 			for m := s.cand[c]; m != 0; m &= m - 1 {
@@ -84,8 +85,8 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 				}
 			}
 		}
-		if best >= 0 {
-			break
+		if best >= 0 || !p.truncated {
+			break // found, or no deeper limit can change anything
 		}
 	}
 	if best < 0 {
@@ -140,6 +141,9 @@ type netBranches struct {
 	// intro says what the possibilities are, like "r3c5 can only be 2,
 	// 7 or 9."; nudge is the level-1 hint.
 	intro, nudge string
+	// literal marks the groups "a candidate is true or false", listed
+	// after the others.
+	literal bool
 }
 
 // netVerityGroups lists the sets of possibilities of s.
@@ -152,7 +156,7 @@ func netVerityGroups(s *state) []netBranches {
 		}
 		out = append(out, netBranches{ls,
 			fmt.Sprintf("%s can only be %s.", cellName(c), orDigitList(s.cand[c])),
-			fmt.Sprintf("Try each candidate of %s in turn and see what they all lead to.", cellName(c))})
+			fmt.Sprintf("Try each candidate of %s in turn and see what they all lead to.", cellName(c)), false})
 	}
 	for u := range 27 {
 		for d := 1; d <= 9; d++ {
@@ -166,7 +170,7 @@ func netVerityGroups(s *state) []netBranches {
 			}
 			out = append(out, netBranches{ls,
 				fmt.Sprintf("In %s, %d can only go in %s.", unitName(u), d, joinList(netCellNames(up.list()), "or")),
-				fmt.Sprintf("Try each place for %d in %s in turn and see what they all lead to.", d, unitName(u))})
+				fmt.Sprintf("Try each place for %d in %s in turn and see what they all lead to.", d, unitName(u)), false})
 		}
 	}
 	for c := range s.empty.all() {
@@ -178,7 +182,7 @@ func netVerityGroups(s *state) []netBranches {
 			x := netCand(c, d)
 			out = append(out, netBranches{[]int{netLit(x, true), netLit(x, false)},
 				fmt.Sprintf("%s either is %d or is not.", cellName(c), d),
-				fmt.Sprintf("Try %s both as %d and as not %d and see what both lead to.", cellName(c), d, d)})
+				fmt.Sprintf("Try %s both as %d and as not %d and see what both lead to.", cellName(c), d, d), true})
 		}
 	}
 	return out
@@ -209,16 +213,21 @@ func findNetVerity(s *state, net bool) (Step, bool) {
 	}
 	groups := netVerityGroups(s)
 	for _, capDepth := range netDepthSchedule(limit) {
-		if st, ok := netVerityUpTo(s, net, groups, capDepth); ok {
+		st, ok, truncated := netVerityUpTo(s, net, groups, capDepth)
+		if ok {
 			return st, true
+		}
+		if !truncated {
+			break // no deeper limit can change anything
 		}
 	}
 	return Step{}, false
 }
 
 // netVerityUpTo looks for a verity among groups, following each
-// assumption down to depth capDepth.
-func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (Step, bool) {
+// assumption down to depth capDepth; truncated says whether some
+// assumption had more consequences below that depth.
+func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st Step, ok, truncated bool) {
 	p := newNetProp(s, net)
 	p.stopOnContra = true
 	p.maxDepth = capDepth
@@ -242,6 +251,9 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (Step
 	var stamp [netNumLits]int32
 	bestSum, bestLit, bestGroup := int32(1<<30), -1, -1
 	for gi, g := range groups {
+		if g.literal && bestLit >= 0 {
+			break // the dichotomies of single candidates come last, only when needed
+		}
 		ok := true
 		for _, b := range g.lits {
 			if get(b).contr {
@@ -286,9 +298,9 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (Step
 		}
 	}
 	if bestLit < 0 {
-		return Step{}, false
+		return Step{}, false, p.truncated
 	}
-	return netVerityStep(p, groups[bestGroup], bestLit), true
+	return netVerityStep(p, groups[bestGroup], bestLit), true, p.truncated
 }
 
 // netVerityStep writes the step of the possibilities g that all lead to

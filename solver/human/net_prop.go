@@ -104,6 +104,9 @@ type netProp struct {
 	origUnit [27][10]int8
 	// maxDepth stops the propagation at that depth (0: no limit).
 	maxDepth int
+	// truncated records that some propagation since it was last cleared
+	// stopped at maxDepth.
+	truncated bool
 	// stopOnContra makes the propagation stop at the first
 	// contradiction.
 	stopOnContra bool
@@ -199,6 +202,7 @@ func (p *netProp) run() bool {
 		l := int(p.queue[qi])
 		dep := int(p.depth[l])
 		if p.maxDepth > 0 && dep >= p.maxDepth {
+			p.truncated = true
 			continue
 		}
 		x := netLitCand(l)
@@ -288,6 +292,9 @@ func (p *netProp) intersections(c, d, dep int) bool {
 	s := p.s
 	b := 18 + boxOf[c]
 	for _, u := range cellUnits[c] {
+		if left := p.unitLeft[u][d]; left < 2 || left > 3 {
+			continue // not two or three places, which a box-line crossing could hold
+		}
 		rem := s.unitPos(u, d).andNot(p.offPos[d])
 		if rem.count() < 2 {
 			continue
