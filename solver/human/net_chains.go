@@ -103,6 +103,8 @@ func findNetNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, false) }
 // returns chains that use a group.
 func findNetGroupedNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, true) }
 
+// netNiceLoop runs the search of findNetNiceLoop, with grouped nodes when
+// grouped is set (and then only chains that use a group count).
 func netNiceLoop(s *state, grouped bool) (Step, bool) {
 	p := newNetProp(s, false)
 	var starts []int

@@ -28,9 +28,18 @@ const netNumCands = 729
 // see net_groups.go) true or false.
 const netNumLits = 2 * netNumNodes
 
-func netCand(c, d int) int   { return c*9 + d - 1 }
-func netCandCell(x int) int  { return x / 9 }
+// Candidate numbers: candidate x is digit x%9+1 in cell x/9.
+
+// netCand returns the number of candidate d in cell c.
+func netCand(c, d int) int { return c*9 + d - 1 }
+
+// netCandCell returns the cell of candidate x.
+func netCandCell(x int) int { return x / 9 }
+
+// netCandDigit returns the digit of candidate x.
 func netCandDigit(x int) int { return x%9 + 1 }
+
+// netCandOf returns candidate x as a Candidate.
 func netCandOf(x int) Candidate {
 	return Candidate{netCandCell(x), netCandDigit(x)}
 }
@@ -43,10 +52,19 @@ func netLit(x int, on bool) int {
 	return 2 * x
 }
 
-func netLitCand(l int) int  { return l >> 1 }
-func netLitOn(l int) bool   { return l&1 == 1 }
-func netLitNot(l int) int   { return l ^ 1 }
-func netLitCell(l int) int  { return netCandCell(l >> 1) }
+// netLitCand returns the node (candidate or group) of literal l.
+func netLitCand(l int) int { return l >> 1 }
+
+// netLitOn reports whether literal l says its node is true.
+func netLitOn(l int) bool { return l&1 == 1 }
+
+// netLitNot returns the opposite of literal l.
+func netLitNot(l int) int { return l ^ 1 }
+
+// netLitCell returns the cell of candidate literal l.
+func netLitCell(l int) int { return netCandCell(l >> 1) }
+
+// netLitDigit returns the digit of candidate literal l.
 func netLitDigit(l int) int { return netCandDigit(l >> 1) }
 
 // Reasons a literal was reached.
