@@ -1,0 +1,8 @@
+//go:build !linux
+
+package ocr
+
+import "time"
+
+// threadCPU reports that per-thread processor time is not available here.
+func threadCPU() (time.Duration, bool) { return 0, false }
