@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -35,6 +36,12 @@ type Options struct {
 	// QueueLength is the number of photos that may wait (default 16;
 	// negative means none).
 	QueueLength int
+	// TextWorkers is the number of requests without a photo (text
+	// puzzles, buttons, help) worked on at once (default twice
+	// GOMAXPROCS); more wait their turn. It bounds the memory of a flood
+	// of text puzzles (each draws a picture of about 1 MB) without making
+	// text wait behind photos, which have workers of their own.
+	TextWorkers int
 	// UserRate is the number of requests a user may make per minute; 0
 	// means no limit.
 	UserRate int
@@ -68,6 +75,7 @@ type Bot struct {
 	log   *slog.Logger
 	http  *http.Client
 	pool  *photoPool
+	text  chan struct{} // one token per text request being worked on
 	rate  *rateLimiter
 	clock func() time.Time
 }
@@ -109,6 +117,10 @@ func New(o Options) *Bot {
 		}}
 	}
 	b.pool = newPhotoPool(o.OCRWorkers, max(o.QueueLength, 0))
+	if o.TextWorkers <= 0 {
+		o.TextWorkers = 2 * runtime.GOMAXPROCS(0)
+	}
+	b.text = make(chan struct{}, o.TextWorkers)
 	b.rate = newRateLimiter(o.UserRate, o.Now)
 	return b
 }
@@ -203,6 +215,15 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 			Text: fmt.Sprintf("You're sending requests faster than I can keep up with (the limit is %d a minute). Please try again in %d second%s.",
 				b.opt.UserRate, secs, plural(secs)),
 			Ephemeral: true, Failed: true,
+		}
+	}
+	if req.Photo == nil {
+		select {
+		case b.text <- struct{}{}:
+			defer func() { <-b.text }()
+		case <-ctx.Done():
+			out.Result = "error"
+			return b.errorReply(req, fmt.Errorf("wait for a text worker: %w", ctx.Err()), Reply{})
 		}
 	}
 	rep, err := b.dispatch(ctx, req, &out)

@@ -57,7 +57,7 @@ func (s *syncBuffer) String() string {
 }
 
 // newTestBot returns a bot with the real engines and its log.
-func newTestBot(t *testing.T, change func(*Options)) (*Bot, *syncBuffer) {
+func newTestBot(t testing.TB, change func(*Options)) (*Bot, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
 	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: 300, OCRWorkers: 1})

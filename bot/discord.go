@@ -231,8 +231,11 @@ func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	d.mu.Lock()
 	d.appID, d.selfID = r.Application.ID, r.User.ID
 	d.mu.Unlock()
-	_, err := s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands())
-	if err != nil {
+	var err error
+	if d.opt.ShardID != 0 {
+		// Commands belong to the application: shard 0 registers them.
+		d.log.Info("connected", "shard", d.opt.ShardID, "shards", d.opt.ShardCount, "user_id", r.User.ID)
+	} else if _, err = s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands()); err != nil {
 		err = fmt.Errorf("register commands: %w", err)
 		d.log.Error("registering the commands failed", "err", err)
 	} else {

@@ -589,3 +589,66 @@ func TestE2ESlowRequestIsDeferred(t *testing.T) {
 		t.Errorf("edit %+v", r.Data)
 	}
 }
+
+// TestE2EInteractionInDM: in a DM an interaction carries user instead of
+// member; the hint and its button work the same, and the user is known for
+// the rate limit.
+func TestE2EInteractionInDM(t *testing.T) {
+	e := startE2E(t, nil, func(o *Options) { o.UserRate = 2 })
+	dm := func(ia map[string]any) map[string]any {
+		delete(ia, "guild_id")
+		delete(ia, "member")
+		ia["channel_id"] = fakediscord.DMChannelID
+		ia["user"] = map[string]any{"id": "555", "username": "solo"}
+		return ia
+	}
+	ia := dm(e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)}))
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if r.Data.Flags&ephemeralFlag == 0 || len(buttons(r)) != 3 {
+		t.Fatalf("hint in DM: %+v", r)
+	}
+	press := dm(e.srv.ButtonPress(buttons(r)["More detail"]))
+	e.dispatch(t, "INTERACTION_CREATE", press)
+	r = decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(press)))
+	if !strings.Contains(r.Data.Content, "level 2 of 3") {
+		t.Errorf("more detail: %q", r.Data.Content)
+	}
+	// The third request of user 555 within a minute is over the limit of 2.
+	third := dm(e.srv.SlashCommand("help", nil))
+	e.dispatch(t, "INTERACTION_CREATE", third)
+	r = decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(third)))
+	if r.Data.Flags&ephemeralFlag == 0 || !strings.Contains(r.Data.Content, "the limit is 2 a minute") {
+		t.Errorf("rate limit: %+v", r.Data)
+	}
+}
+
+// TestE2EShardsIdentifyAndRegisterOnce: each shard identifies with its
+// shard pair; only shard 0 registers the commands.
+func TestE2EShardsIdentifyAndRegisterOnce(t *testing.T) {
+	for _, shard := range []int{0, 1} {
+		e := startE2E(t, func(o *DiscordOptions) { o.ShardID, o.ShardCount = shard, 2 }, nil)
+		ids, err := e.srv.WaitIdentify(waitCtx(t), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var id struct {
+			Shard []int `json:"shard"`
+		}
+		if err := json.Unmarshal(ids[0], &id); err != nil || fmt.Sprint(id.Shard) != fmt.Sprint([]int{shard, 2}) {
+			t.Errorf("shard %d identified with %v (%v)", shard, id.Shard, err)
+		}
+		// A DM answered proves READY was handled before we count.
+		e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "help"))
+		e.call(t, "POST", "/api/v9/channels/902/messages")
+		puts := 0
+		for _, c := range e.srv.Calls() {
+			if c.Method == "PUT" {
+				puts++
+			}
+		}
+		if want := map[int]int{0: 1, 1: 0}[shard]; puts != want {
+			t.Errorf("shard %d registered commands %d times, want %d", shard, puts, want)
+		}
+	}
+}

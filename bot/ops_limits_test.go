@@ -125,3 +125,44 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 	}
 }
+
+// TestTextWorkersBoundTextWork holds the one text worker with a puzzle
+// whose picture waits on a gate: a second text request waits its turn
+// (rather than adding to the memory in use), a photo request is not held
+// up by it, and once the gate opens both texts are answered.
+func TestTextWorkersBoundTextWork(t *testing.T) {
+	gate := make(chan struct{})
+	var drawing atomic.Int64
+	b, _ := newTestBot(t, func(o *Options) {
+		o.TextWorkers = 1
+		draw := o.Engines.DrawSolution
+		o.Engines.DrawSolution = func(p, s solver.Grid) ([]byte, error) {
+			drawing.Add(1)
+			<-gate
+			return draw(p, s)
+		}
+		o.Engines.ReadPhoto = func(context.Context, []byte) (Reading, error) { return Reading{}, ErrNoGrid }
+	})
+	replies := make(chan Reply, 2)
+	for _, p := range []string{puzzleText, distinctPuzzle(3)} {
+		go func() { replies <- b.Handle(context.Background(), Request{Text: p}) }()
+	}
+	waitFor(t, "a text to be drawn", func() bool { return drawing.Load() == 1 })
+	// A photo goes through while the text worker is busy.
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: tinyPNG(t, 20, 20)}})
+	if !strings.Contains(rep.Text, "could not find a Sudoku grid") {
+		t.Errorf("photo while the text worker is busy: %q", rep.Text)
+	}
+	if n := drawing.Load(); n != 1 {
+		t.Fatalf("%d texts worked on at once, want 1", n)
+	}
+	close(gate)
+	for range 2 {
+		if rep := <-replies; rep.Failed || !strings.Contains(rep.Text, "**Solved!**") {
+			t.Errorf("text reply: %q", rep.Text)
+		}
+	}
+	if n := drawing.Load(); n != 2 {
+		t.Errorf("%d texts drawn, want 2", n)
+	}
+}

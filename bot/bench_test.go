@@ -1,0 +1,48 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// BenchmarkHandleSolveText measures a text puzzle from request to reply,
+// picture and rating included:
+//
+//	go test -run '^$' -bench HandleSolveText -benchmem ./bot/
+func BenchmarkHandleSolveText(b *testing.B) {
+	bot, _ := newTestBot(b, nil)
+	req := Request{Text: puzzleText}
+	for b.Loop() {
+		if rep := bot.Handle(context.Background(), req); rep.Failed {
+			b.Fatal(rep.Text)
+		}
+	}
+}
+
+// BenchmarkEncodeState measures packing a hint button's state.
+func BenchmarkEncodeState(b *testing.B) {
+	s := State{Action: ActionNext, Grid: solver.MustGrid(puzzleText), Step: 7, Level: 2}
+	for b.Loop() {
+		if _, err := EncodeState(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkHandleSolveText900 is BenchmarkHandleSolveText with the
+// production picture size (900 pixels):
+//
+//	go test -run '^$' -bench HandleSolveText900 -benchmem ./bot/
+func BenchmarkHandleSolveText900(b *testing.B) {
+	engines, closeEngines := DefaultEngines(EngineOptions{OCRWorkers: 1})
+	b.Cleanup(closeEngines)
+	bot := New(Options{Engines: engines})
+	req := Request{Text: puzzleText}
+	for b.Loop() {
+		if rep := bot.Handle(context.Background(), req); rep.Failed {
+			b.Fatal(rep.Text)
+		}
+	}
+}
