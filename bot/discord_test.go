@@ -652,3 +652,29 @@ func TestE2EShardsIdentifyAndRegisterOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EDMTextFileAndTextOverImage: a puzzle attached as a .txt file is
+// read as text; a message whose text holds a grid is solved from the text
+// even with an image attached.
+func TestE2EDMTextFileAndTextOverImage(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	txt := e.srv.AddAttachment("puzzle.txt", "text/plain; charset=utf-8", []byte(puzzleText+"\n"))
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", txt))
+	calls, err := e.srv.WaitCalls(waitCtx(t), 1, func(c fakediscord.Call) bool { return c.Path == "/api/v9/channels/902/messages" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolutionText(t, decodeResponse(t, calls[0]).Data.Content, solutionText9)
+
+	img := e.srv.AddAttachment("cat.png", "image/png", tinyPNG(t, 50, 50))
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", puzzleText, img))
+	calls, err = e.srv.WaitCalls(waitCtx(t), 2, func(c fakediscord.Call) bool { return c.Path == "/api/v9/channels/902/messages" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := decodeResponse(t, calls[1])
+	checkSolutionText(t, r.Data.Content, solutionText9)
+	if !strings.Contains(r.Data.Content, "from your text") {
+		t.Errorf("content %q", r.Data.Content)
+	}
+}

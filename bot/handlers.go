@@ -33,6 +33,24 @@ const (
 // solves it.
 func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, error) {
 	var pz puzzle
+	if req.Photo != nil && strings.TrimSpace(req.Text) != "" {
+		// A message with a grid in its text and an attachment: the text
+		// is the puzzle when it reads as one.
+		if _, err := solver.ParseRaw(req.Text); err == nil {
+			req.Photo = nil
+		}
+	}
+	if req.Photo != nil && isTextFile(req.Photo) {
+		name := "the file"
+		if n := imageName(req.Photo.Name); n != "this image" {
+			name = "the file " + strings.TrimSuffix(strings.TrimPrefix(n, "this image ("), ")")
+		}
+		data, err := b.download(ctx, req.Photo, solver.MaxInputBytes, name)
+		if err != nil {
+			return pz, err
+		}
+		req.Text, req.Photo = string(data), nil
+	}
 	if req.Photo != nil {
 		if err := b.readPhoto(ctx, req.Photo, &pz, out); err != nil {
 			return pz, err

@@ -42,8 +42,12 @@ func (b *Bot) allowedURL(u *url.URL) bool {
 // photoBytes returns the bytes of p, downloading them when needed, within
 // the size limit and the download time limit.
 func (b *Bot) photoBytes(ctx context.Context, p *Photo) ([]byte, error) {
-	max := b.opt.MaxPhotoBytes
-	name := imageName(p.Name)
+	return b.download(ctx, p, b.opt.MaxPhotoBytes, imageName(p.Name))
+}
+
+// download returns the bytes of an attachment, at most max of them, named
+// name in messages.
+func (b *Bot) download(ctx context.Context, p *Photo, max int64, name string) ([]byte, error) {
 	if p.Data != nil {
 		if int64(len(p.Data)) > max {
 			return nil, tooLarge(name, int64(len(p.Data)), max)
@@ -98,10 +102,24 @@ func isTimeout(err error) bool {
 	return errors.As(err, &t) && t.Timeout()
 }
 
+// isTextFile reports whether an attachment is a text file (a puzzle saved
+// as .txt) rather than an image.
+func isTextFile(p *Photo) bool {
+	ct := strings.ToLower(p.ContentType)
+	if strings.HasPrefix(ct, "text/") {
+		return true
+	}
+	ext := strings.ToLower(p.Name)
+	return ct == "" && (strings.HasSuffix(ext, ".txt") || strings.HasSuffix(ext, ".sdk") || strings.HasSuffix(ext, ".csv"))
+}
+
 func tooLarge(name string, size, max int64) error {
-	return userErrorf(fmt.Errorf("photo %s: %d bytes over the limit of %d", name, size, max),
-		"%s is %s, the limit is %s. Please send a smaller photo (a phone screenshot of the grid is plenty).",
-		capitalize(name), humanBytes(size), humanBytes(max))
+	advice := "Please send a smaller photo (a phone screenshot of the grid is plenty)."
+	if strings.HasPrefix(name, "the file") {
+		advice = "A puzzle fits in a few hundred bytes: please send just the grid."
+	}
+	return userErrorf(fmt.Errorf("attachment %s: %d bytes over the limit of %d", name, size, max),
+		"%s is %s, the limit is %s. %s", capitalize(name), humanBytes(size), humanBytes(max), advice)
 }
 
 // checkImage decodes only the header of data and enforces the pixel limit,
