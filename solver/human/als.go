@@ -22,6 +22,7 @@ func findALSs(s *state) []*als {
 	if s.alsValid {
 		return s.alsCache
 	}
+	s.alsEdges = nil
 	var out []*als
 	seen := map[cellSet]bool{}
 	for u := range 27 {
@@ -59,6 +60,37 @@ func findALSs(s *state) []*als {
 	return out
 }
 
+// alsEdge links an almost locked set to another (index o) that shares
+// restricted common candidates x with it and no cell.
+type alsEdge struct {
+	o int
+	x digitMask
+}
+
+// alsGraph returns the almost locked sets of s and, for each, its edges,
+// computed once per state.
+func alsGraph(s *state) ([]*als, [][]alsEdge) {
+	sets := findALSs(s)
+	if s.alsEdges != nil {
+		return sets, s.alsEdges
+	}
+	adj := make([][]alsEdge, len(sets))
+	for i, a := range sets {
+		for j := i + 1; j < len(sets); j++ {
+			b := sets[j]
+			if a.cands&b.cands == 0 || !a.cells.and(b.cells).empty() {
+				continue
+			}
+			if xs := rcc(a, b); xs != 0 {
+				adj[i] = append(adj[i], alsEdge{j, xs})
+				adj[j] = append(adj[j], alsEdge{i, xs})
+			}
+		}
+	}
+	s.alsEdges = adj
+	return sets, adj
+}
+
 // rcc returns the restricted common candidates of two disjoint sets: the
 // digits of both whose cells in one all see those in the other, so at
 // most one of the sets holds that digit.
@@ -80,17 +112,17 @@ func alsName(a *als) string {
 // candidate x: one of them is locked without x, so a digit z they share
 // is in one of them, and cells seeing all its places lose z.
 func findALSXZ(s *state) (Step, bool) {
-	sets := findALSs(s)
+	sets, adj := alsGraph(s)
 	for i, a := range sets {
-		for _, b := range sets[i+1:] {
-			if !a.cells.and(b.cells).empty() || (a.cands&b.cands).count() < 2 {
+		for _, e := range adj[i] {
+			if e.o < i {
 				continue
 			}
-			xs := rcc(a, b)
-			if xs == 0 {
+			b := sets[e.o]
+			if (a.cands & b.cands).count() < 2 {
 				continue
 			}
-			x := xs.firstDigit()
+			x := e.x.firstDigit()
 			var elims []Candidate
 			for z := range (a.cands & b.cands &^ bit(x)).all() {
 				t := a.buddies[z].and(b.buddies[z]).and(s.pos[z]).andNot(a.cells.or(b.cells))
@@ -123,24 +155,7 @@ func findALSXZ(s *state) (Step, bool) {
 // a restricted common candidate x with A and y with B: A or B is locked,
 // so a digit z shared by A and B is in one of them.
 func findALSXYWing(s *state) (Step, bool) {
-	sets := findALSs(s)
-	type edge struct {
-		o int
-		x digitMask
-	}
-	adj := make([][]edge, len(sets))
-	for i, a := range sets {
-		for j := i + 1; j < len(sets); j++ {
-			b := sets[j]
-			if a.cands&b.cands == 0 || !a.cells.and(b.cells).empty() {
-				continue
-			}
-			if xs := rcc(a, b); xs != 0 {
-				adj[i] = append(adj[i], edge{j, xs})
-				adj[j] = append(adj[j], edge{i, xs})
-			}
-		}
-	}
+	sets, adj := alsGraph(s)
 	for ci, C := range sets {
 		for k, ea := range adj[ci] {
 			for _, eb := range adj[ci][k+1:] {

@@ -191,6 +191,7 @@ type state struct {
 	// alsCache holds the almost locked sets of the current candidates,
 	// for the ALS finders; any change of the candidates clears it.
 	alsCache []*als
+	alsEdges [][]alsEdge
 	alsValid bool
 	// unique is true when the puzzle is known to have exactly one
 	// solution, which the uniqueness techniques need.
