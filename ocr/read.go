@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -149,8 +150,9 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 	res.DetectScore = det.Score
 	stage("detect")
 
-	// The stored pixels' reading order, and the EXIF tag's when it
-	// differs: the tag is tested, not trusted.
+	// The stored pixels' own orientation first, then the EXIF tag's when
+	// the first reading is not convincing: the tag is tested, not trusted
+	// (some phones tag photos whose pixels are already upright).
 	turnsList := []int{0}
 	if tt := exifTurns(dec.Orientation); tt != 0 {
 		turnsList = append(turnsList, tt)
@@ -201,8 +203,14 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// betterTry orders readings: a unique solution first, then confidence.
+// betterTry orders readings of one grid in two orientations. Digits read
+// on their side come out much less confident, so a clearly more confident
+// reading wins; between close ones a unique solution decides, then
+// confidence.
 func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
+	if math.Abs(confA-confB) > 0.08 {
+		return confA > confB
+	}
 	if (nsolA == 1) != (nsolB == 1) {
 		return nsolA == 1
 	}
