@@ -9,6 +9,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // inkOfDigit renders digit d in face in a 50x50 cell and runs the ink
@@ -143,5 +145,22 @@ func fillRect(img *image.Gray, r image.Rectangle, v uint8) {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			img.SetGray(x, y, color.Gray{Y: v})
 		}
+	}
+}
+
+// TestAnalyzeCellsOddHeight draws, in an empty cell of a printed grid, a
+// bar much taller than the digits (what a grid line left inside a cell by a
+// slightly wrong cut looks like): it may be taken for ink, but never as
+// surely as a digit, so that the correction can drop it.
+func TestAnalyzeCellsOddHeight(t *testing.T) {
+	g := synthGrid(t, solver.MustGrid(synthPuzzle), goFace(t, goregular.TTF, 26), 450)
+	const cell = 2 // r1c3, empty in the puzzle
+	fillRect(g, image.Rect(2*50+22, 8, 2*50+25, 44), 60)
+	ink := analyzeCells(CutCells(g))
+	if c := ink[cell]; c.HasDigit && c.EmptyConf > 0.6 {
+		t.Fatalf("a bar 1.5 times as tall as the digits is a digit with confidence %v", c.EmptyConf)
+	}
+	if c := ink[0]; !c.HasDigit || c.EmptyConf < 0.9 {
+		t.Fatalf("the 5 in r1c1: HasDigit %v, confidence %v", c.HasDigit, c.EmptyConf)
 	}
 }

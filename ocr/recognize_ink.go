@@ -334,8 +334,11 @@ func calibrateContrast(cells *[81]inkCell) {
 			*c = inkCell{EmptyConf: 0.8}
 			continue
 		}
-		if rc < 0.55 || rh < 0.7 {
-			c.EmptyConf = 0.7
+		// All the digits of one puzzle are printed at one height: a blob
+		// much taller than the others is as likely a grid-line remain or a
+		// smudge as a digit, and a faint or short one may be show-through.
+		if rc < 0.6 || rh < 0.7 || rh > 1.25 {
+			c.EmptyConf = 0.6
 		}
 	}
 }
