@@ -72,13 +72,10 @@ const (
 
 // Tables of the band propagation; see the comment at the top of this file.
 var (
-	// shrinkRow maps the 9 bits of one row to the 3-bit set of its
-	// non-empty minirows (bit s for box s of the band).
-	shrinkRow [512]uint32
-	// complexMask maps a shrink pattern (bit 3*r+s: minirow of row r in box
-	// s is non-empty) to the 27-bit mask of the minirows that take part in
-	// some valid placement: 0 when there is none. Bit 27+s is set when
-	// only one row can hold the digit in box s.
+	// complexMask maps a shrink pattern (which minirows of a band are
+	// non-empty), hashed by complexIndex, to the 27-bit mask of the
+	// minirows that take part in some valid placement: 0 when there is
+	// none. Bit 27+s is set when only one row can hold the digit in box s.
 	complexMask [512]uint32
 	// lockedColumns maps the 9-bit set of columns where a digit can go in a
 	// band to the 27-bit mask, copied into the three rows, of the columns
@@ -103,11 +100,6 @@ var (
 
 func init() {
 	for x := range 512 {
-		for s := range 3 {
-			if x>>(3*s)&7 != 0 {
-				shrinkRow[x] |= 1 << s
-			}
-		}
 		var locked, boxes uint32
 		for s := range 3 {
 			if c := x >> (3 * s) & 7; bits.OnesCount(uint(c)) == 1 {
@@ -154,7 +146,15 @@ func init() {
 				m |= 1 << (27 + s)
 			}
 		}
-		complexMask[sh] = m
+		// Index by the hash of the band's minirow pattern: bit 3*r+s of
+		// sh is the low bit of minirow (r, s), bit 9*r+3*s.
+		var t uint32
+		for i := range 9 {
+			if sh>>i&1 != 0 {
+				t |= 1 << (3 * i)
+			}
+		}
+		complexMask[complexIndex(t)] = m
 	}
 	for p := range 27 {
 		r, c := p/9, p%9
@@ -217,9 +217,23 @@ func (s *state9) place(d, b, p int) {
 // cols returns the 9-bit set of columns of a band that hold a candidate.
 func cols(a uint32) uint32 { return (a | a>>9 | a>>18) & rowMask }
 
-// shrink returns the 9-bit pattern of the non-empty minirows of a band.
-func shrink(a uint32) uint32 {
-	return shrinkRow[a&rowMask] | shrinkRow[a>>9&rowMask]<<3 | shrinkRow[a>>18&rowMask]<<6
+// minirowLow has the lowest bit of each of the nine minirows of a band.
+const minirowLow = 0x1249249
+
+// shrinkMagic and shrinkShift make a perfect hash of the minirow pattern:
+// found by a search over random multipliers, they map the 512 possible
+// patterns (a|a>>1|a>>2)&minirowLow to 512 distinct 9-bit indexes, with one
+// multiplication instead of three table look-ups.
+const (
+	shrinkMagic = 0x978040802007e967
+	shrinkShift = 47
+)
+
+// complexIndex returns the index into complexMask of band a: a perfect
+// hash of which of its minirows are non-empty.
+func complexIndex(a uint32) uint32 {
+	t := uint64((a | a>>1 | a>>2) & minirowLow)
+	return uint32(t*shrinkMagic>>shrinkShift) & 511
 }
 
 // update propagates the band-wise rules until no digit changes. It reports
@@ -244,9 +258,9 @@ func (s *state9) update() bool {
 			a0 &^= claimMask[c0&^(c1|c2)]
 			a1 &^= claimMask[c1&^(c0|c2)]
 			a2 &^= claimMask[c2&^(c0|c1)]
-			cm0 = complexMask[shrink(a0)&511]
-			cm1 = complexMask[shrink(a1)&511]
-			cm2 = complexMask[shrink(a2)&511]
+			cm0 = complexMask[complexIndex(a0)]
+			cm1 = complexMask[complexIndex(a1)]
+			cm2 = complexMask[complexIndex(a2)]
 			a0 &= cm0
 			a1 &= cm1
 			a2 &= cm2

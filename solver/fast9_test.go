@@ -312,3 +312,25 @@ func TestFast9PropagationIsSound(t *testing.T) {
 		}
 	}
 }
+
+// TestComplexIndexIsPerfect checks that the hash behind complexMask gives
+// each of the 512 minirow patterns of a band its own index.
+func TestComplexIndexIsPerfect(t *testing.T) {
+	seen := map[uint32]uint32{}
+	for sh := range uint32(512) {
+		var a uint32 // one cell in each non-empty minirow, varying its column
+		for i := range uint32(9) {
+			if sh>>i&1 != 0 {
+				a |= 1 << (3*i + (sh+i)%3)
+			}
+		}
+		h := complexIndex(a)
+		if h > 511 {
+			t.Fatalf("pattern %09b: index %d out of range", sh, h)
+		}
+		if prev, dup := seen[h]; dup {
+			t.Fatalf("patterns %09b and %09b share index %d", prev, sh, h)
+		}
+		seen[h] = sh
+	}
+}
