@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -163,4 +164,66 @@ func TestAnalyzeCellsOddHeight(t *testing.T) {
 	if c := ink[0]; !c.HasDigit || c.EmptyConf < 0.9 {
 		t.Fatalf("the 5 in r1c1: HasDigit %v, confidence %v", c.HasDigit, c.EmptyConf)
 	}
+}
+
+// TestFontProbs checks the Go-font classifier on digits it was not built
+// from: the italic Go faces, which none of the renders use, read mostly
+// right, and a clean regular digit is read with near certainty.
+func TestFontProbs(t *testing.T) {
+	if n := len(fontShapes()); n < 9*5*2*3*9/10 {
+		t.Fatalf("only %d font shapes rendered", n)
+	}
+	best := func(p [10]float64) int {
+		b := 1
+		for d := 2; d <= 9; d++ {
+			if p[d] > p[b] {
+				b = d
+			}
+		}
+		return b
+	}
+	reg := goFace(t, goregular.TTF, 26)
+	italic := goFace(t, goitalic.TTF, 26)
+	right := 0
+	for d := 1; d <= 9; d++ {
+		p := fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, reg, d)))))
+		if best(p) != d || p[d] < 0.9 {
+			t.Errorf("regular %d: read %d, p(%d) = %.3f", d, best(p), d, p[d])
+		}
+		if best(fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, italic, d)))))) == d {
+			right++
+		}
+	}
+	if right < 7 {
+		t.Errorf("italic digits: %d of 9 right, want at least 7", right)
+	}
+}
+
+// FuzzAnalyzeCells runs the ink analysis on arbitrary gray images and cell
+// boxes: it must not panic, and every digit it finds has a consistent mask.
+func FuzzAnalyzeCells(f *testing.F) {
+	f.Add(uint8(90), uint8(7), []byte{0, 255, 30, 200})
+	f.Add(uint8(0), uint8(0), []byte{})
+	f.Add(uint8(200), uint8(255), []byte{255})
+	f.Fuzz(func(t *testing.T, size, inset uint8, pix []byte) {
+		s := int(size)
+		img := image.NewGray(image.Rect(0, 0, s, s))
+		for i := range img.Pix {
+			if len(pix) > 0 {
+				img.Pix[i] = pix[i%len(pix)]
+			}
+		}
+		c := CutCells(img)
+		for i := range c.Rects {
+			c.Rects[i] = c.Rects[i].Inset(int(inset) - 128)
+		}
+		for i, ic := range analyzeCells(c) {
+			if ic.HasDigit && (ic.W <= 0 || ic.H <= 0 || len(ic.Mask) != ic.W*ic.H || len(ic.Gray) != ic.W*ic.H) {
+				t.Fatalf("cell %d: mask %dx%d with %d and %d values", i, ic.W, ic.H, len(ic.Mask), len(ic.Gray))
+			}
+			if ic.EmptyConf < 0 || ic.EmptyConf > 1 {
+				t.Fatalf("cell %d: confidence %v", i, ic.EmptyConf)
+			}
+		}
+	})
 }
