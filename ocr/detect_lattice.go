@@ -129,7 +129,8 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 		return p
 	}
 	nom := float64(n) / (9 * (1 + 2*m)) // nominal cell size if q is right
-	var lines [2][2]lattice             // [vertical?][half]
+	var lines [2][2]lattice   // [vertical?][half]
+	var quarters [2][4]lattice // [vertical?][quarter]
 	score := 0.0
 	for axis := range 2 {
 		vertical := axis == 0
@@ -141,23 +142,42 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 			l := fitLattice(p, full.s*0.93, full.s*1.07, full.o-0.5*nom, full.o+0.5*nom, full.o, 0.1)
 			lines[axis][half] = l
 			score += latticePresence(p, l) / 4
+			// Quarters follow a bending border (curved paper) closer to
+			// the corners; each stays near its half's lattice.
+			for qq := range 2 {
+				k := 2*half + qq
+				ql := fitLattice(prof(vertical, k*n/4, (k+1)*n/4), l.s*0.96, l.s*1.04, l.o-0.25*nom, l.o+0.25*nom, l.o, 0.1)
+				if math.Abs(ql.o-l.o) > 0.2*nom || math.Abs(ql.o+9*ql.s-l.o-9*l.s) > 0.2*nom {
+					ql = l
+				}
+				quarters[axis][k] = ql
+			}
 		}
 	}
-	// Line k of axis a in half hf passes through (pos, centre of that half).
-	c1, c2 := float64(n)/4, 3*float64(n)/4
-	vline := func(k float64) line {
-		x1 := lines[0][0].o + k*lines[0][0].s
-		x2 := lines[0][1].o + k*lines[0][1].s
-		return line{Point{x1, c1}, unit(Point{x2 - x1, c2 - c1})}
+	// Line k of an axis through the centres of two quarters: near a
+	// corner, the two quarters on its side.
+	qc := func(k int) float64 { return (float64(k) + 0.5) * float64(n) / 4 }
+	vline := func(k float64, a, b int) line {
+		x1 := quarters[0][a].o + k*quarters[0][a].s
+		x2 := quarters[0][b].o + k*quarters[0][b].s
+		return line{Point{x1, qc(a)}, unit(Point{x2 - x1, qc(b) - qc(a)})}
 	}
-	hline := func(k float64) line {
-		y1 := lines[1][0].o + k*lines[1][0].s
-		y2 := lines[1][1].o + k*lines[1][1].s
-		return line{Point{c1, y1}, unit(Point{c2 - c1, y2 - y1})}
+	hline := func(k float64, a, b int) line {
+		y1 := quarters[1][a].o + k*quarters[1][a].s
+		y2 := quarters[1][b].o + k*quarters[1][b].s
+		return line{Point{qc(a), y1}, unit(Point{qc(b) - qc(a), y2 - y1})}
+	}
+	near := func(k float64) (int, int) {
+		if k == 0 {
+			return 0, 1
+		}
+		return 2, 3
 	}
 	var out Quad
 	for i, kk := range [4][2]float64{{0, 0}, {9, 0}, {9, 9}, {0, 9}} {
-		p, ok := intersect(vline(kk[0]), hline(kk[1]))
+		va, vb := near(kk[1]) // the vertical line near the top or bottom
+		ha, hb := near(kk[0]) // the horizontal line near the left or right
+		p, ok := intersect(vline(kk[0], va, vb), hline(kk[1], ha, hb))
 		if !ok {
 			return q, 0
 		}

@@ -47,6 +47,7 @@ type synthOptions struct {
 	Quality   int     // JPEG quality
 	Neighbour bool    // a smaller solution grid and text beside the puzzle
 	Touch     bool    // the grid touches the frame edge (cut by a few pixels)
+	Curve     float64 // curved paper: rows bow by this fraction of the side
 }
 
 // synthPhoto renders a puzzle in a photo as a phone would see it and
@@ -102,6 +103,8 @@ func synthPhoto(t testing.TB, o synthOptions) ([]byte, solver.Grid, Quad) {
 	for y := range o.H {
 		for x := range o.W {
 			u, v := inv.apply(float64(x)+0.5, float64(y)+0.5)
+			// Curved paper: the page bows, rows sag most in the middle.
+			v -= o.Curve * math.Sin(math.Pi*math.Max(0, math.Min(1, u)))
 			px, py := margin+u*side, margin+v*side
 			val := 70.0 // the table under the paper
 			if px >= 0 && py >= 0 && px < float64(page.Rect.Dx()-1) && py < float64(page.Rect.Dy()-1) {
@@ -213,5 +216,6 @@ var synthCases = []struct {
 	{"neighbours", synthOptions{Seed: 7, W: 1000, H: 750, Rotate: 5, Fill: 0.55, Shadow: 0.9, Neighbour: true, Quality: 80}},
 	{"touching-edge", synthOptions{Seed: 8, W: 800, H: 600, Fill: 0.9, Shadow: 1, Touch: true, Quality: 85}},
 	{"small-jpeg", synthOptions{Seed: 9, W: 480, H: 360, Rotate: -6, Persp: 0.08, Fill: 0.8, Shadow: 0.85, Noise: 6, Blur: 1, Quality: 45}},
+	{"curved", synthOptions{Seed: 11, W: 800, H: 600, Rotate: 3, Fill: 0.8, Shadow: 0.8, Curve: 0.02, Quality: 85}},
 	{"everything", synthOptions{Seed: 10, W: 1000, H: 750, Rotate: 9, Persp: 0.12, Fill: 0.6, Shadow: 0.6, Noise: 8, Blur: 1, Neighbour: true, Quality: 70}},
 }
