@@ -129,8 +129,8 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 		return p
 	}
 	nom := float64(n) / (9 * (1 + 2*m)) // nominal cell size if q is right
-	var lines [2][2]lattice   // [vertical?][half]
-	var quarters [2][4]lattice // [vertical?][quarter]
+	var lines [2][2]lattice             // [vertical?][half]
+	var quarters [2][4]lattice          // [vertical?][quarter]
 	score := 0.0
 	for axis := range 2 {
 		vertical := axis == 0
