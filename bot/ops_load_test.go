@@ -4,8 +4,12 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
@@ -13,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,6 +50,8 @@ var (
 		"load benchmark: directory of imageN.jpg photos (when absent, testdata/photo.jpg)")
 	loadWorkers = flag.Int("load.workers", 2, "load benchmark: OCR workers")
 	loadQueue   = flag.Int("load.queue", 16, "load benchmark: photo queue length")
+	loadExec    = flag.Bool("load.exec", false, "load benchmark: build ../cmd/sudokubot and run it as a child process, "+
+		"so that the bot's own peak RSS and CPU time are measured apart from the fake Discord's")
 )
 
 // loadRequest is one request of the load run and what became of it.
@@ -61,8 +68,16 @@ type loadRequest struct {
 func BenchmarkLoad(b *testing.B) {
 	texts := loadTextPuzzles(b, *loadTexts)
 	photos := loadPhotoFiles(b, *loadPhotos)
-	e := startOps(b, opsSetup{pictureSize: -1, deferAfter: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
-		bot: func(o *Options) { o.QueueLength, o.UserRate = *loadQueue, 20 }})
+	proc, metricsAddr := "self", ""
+	var e *opsEnv
+	if *loadExec {
+		var pid int
+		e, pid, metricsAddr = startExecBot(b)
+		proc = strconv.Itoa(pid)
+	} else {
+		e = startOps(b, opsSetup{pictureSize: -1, deferAfter: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
+			bot: func(o *Options) { o.QueueLength, o.UserRate = *loadQueue, 20 }})
+	}
 	atts := make([]fakediscord.Attachment, len(photos))
 	for i, p := range photos {
 		atts[i] = e.srv.AddAttachment(filepath.Base(p.name), "image/jpeg", p.data)
@@ -95,6 +110,8 @@ func BenchmarkLoad(b *testing.B) {
 			r.ia["member"].(map[string]any)["user"] = map[string]any{"id": user, "username": "load-" + user}
 			reqs = append(reqs, r)
 		}
+		load := loadAverage()
+		cpu0 := cpuTime(proc)
 		start := time.Now()
 		for _, r := range reqs {
 			r.sent = time.Now()
@@ -104,8 +121,17 @@ func BenchmarkLoad(b *testing.B) {
 		}
 		sentAll := time.Since(start)
 		e.waitLoad(b, reqs)
+		cpu := cpuTime(proc) - cpu0
 		e.checkLoad(b, reqs)
-		e.reportLoad(b, reqs, start, sentAll)
+		e.reportLoad(b, reqs, start, sentAll, proc)
+		b.ReportMetric(cpu.Seconds(), "cpu_s")
+		what := "the test process (bot, discordgo and the fake Discord)"
+		if *loadExec {
+			what = "the sudokubot process"
+			checkExecMetrics(b, metricsAddr, run*len(reqs)+1)
+		}
+		b.Logf("load: %s used %.1f s of CPU in %s; load average before the run: %s",
+			what, cpu.Seconds(), time.Since(start).Round(time.Millisecond), load)
 	}
 }
 
@@ -240,7 +266,7 @@ func outcomeOf(content string) string {
 
 // reportLoad logs the figures of one run and reports them as benchmark
 // metrics.
-func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, sentAll time.Duration) {
+func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, sentAll time.Duration, proc string) {
 	groups := map[string][]time.Duration{}
 	var lastText time.Duration
 	var acks []time.Duration
@@ -272,7 +298,7 @@ func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, 
 			b.ReportMetric(float64(p99.Microseconds())/1000, k+"_p99_ms")
 		}
 	}
-	hwm, rss := procStatusKB("VmHWM"), procStatusKB("VmRSS")
+	hwm, rss := procStatusKB(proc, "VmHWM"), procStatusKB(proc, "VmRSS")
 	nText := len(groups["text"])
 	b.ReportMetric(float64(nText)/lastText.Seconds(), "texts/s")
 	b.ReportMetric(lastText.Seconds(), "text_all_s")
@@ -283,6 +309,43 @@ func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, 
 		nText, len(groups["photo"]), sentAll.Round(time.Millisecond), nText, lastText.Round(time.Millisecond), float64(nText)/lastText.Seconds(),
 		len(groups["photo_ok"]), len(groups["photo_busy"]), len(groups["photo_error"]), float64(hwm)/1024, float64(rss)/1024,
 		runtime.GOMAXPROCS(0), *loadWorkers, *loadQueue, strings.Join(lines, "\n"))
+}
+
+// cpuTime returns the user and system CPU time process proc ("self" or a
+// PID) has used.
+func cpuTime(proc string) time.Duration {
+	if proc == "self" {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			return 0
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	data, err := os.ReadFile("/proc/" + proc + "/stat")
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name, which is in parentheses: utime and
+	// stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+	_, rest, _ := strings.Cut(string(data), ") ")
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// loadAverage returns the machine's load averages, to judge how much of
+// the CPU the run had.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	return strings.Join(f[:min(3, len(f))], " ")
 }
 
 // percentile returns the p-th percentile (nearest rank) of d.
@@ -296,10 +359,10 @@ func percentile(d []time.Duration, p float64) time.Duration {
 	return s[min(max(i, 0), len(s)-1)]
 }
 
-// procStatusKB returns a "kB" field of /proc/self/status, like VmHWM (the
-// peak resident set size), or 0 where there is none.
-func procStatusKB(field string) int64 {
-	data, err := os.ReadFile("/proc/self/status")
+// procStatusKB returns a "kB" field of /proc/{proc}/status, like VmHWM
+// (the peak resident set size), or 0 where there is none.
+func procStatusKB(proc, field string) int64 {
+	data, err := os.ReadFile("/proc/" + proc + "/status")
 	if err != nil {
 		return 0
 	}
@@ -369,4 +432,89 @@ func loadPhotoFiles(b *testing.B, n int) []loadPhoto {
 		out = append(out, loadPhoto{name: name, data: data})
 	}
 	return out
+}
+
+// startExecBot builds the sudokubot command, starts it against a new fake
+// Discord with the load settings in its environment (and METRICS_ADDR on a
+// free loopback port), and waits until it has registered its commands. It
+// returns the environment, the child's PID and the metrics address.
+func startExecBot(b *testing.B) (*opsEnv, int, string) {
+	if testing.Short() {
+		b.Skip("load benchmark: skipped with -short")
+	}
+	bin := filepath.Join(b.TempDir(), "sudokubot")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/sudokubot").CombinedOutput(); err != nil {
+		b.Fatalf("build sudokubot: %v\n%s", err, out)
+	}
+	srv, err := fakediscord.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	metricsAddr := ln.Addr().String()
+	_ = ln.Close()
+	logs := &syncBuffer{}
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_URL="+srv.URL,
+		"SUDOKUBOT_GUILD_ID="+fakediscord.GuildID, "LOG_LEVEL=warn", "METRICS_ADDR="+metricsAddr,
+		"SUDOKUBOT_OCR_WORKERS="+strconv.Itoa(*loadWorkers), "SUDOKUBOT_QUEUE_LENGTH="+strconv.Itoa(*loadQueue),
+		"SUDOKUBOT_USER_RATE=20", "OMP_THREAD_LIMIT=1")
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				b.Errorf("sudokubot did not stop cleanly: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			b.Error("sudokubot did not stop within 30 s of SIGTERM")
+		}
+		_ = srv.Close()
+		if b.Failed() {
+			b.Logf("sudokubot output:\n%s", logs.String())
+		}
+	})
+	ctx := opsWait(b)
+	if _, err := srv.WaitCall(ctx, func(c fakediscord.Call) bool {
+		return c.Method == "PUT" && strings.HasSuffix(c.Path, "/commands")
+	}); err != nil {
+		b.Fatalf("%v\n%s", err, logs.String())
+	}
+	return &opsEnv{srv: srv, logs: logs}, cmd.Process.Pid, metricsAddr
+}
+
+// checkExecMetrics reads the child's /metrics and checks that it counted
+// want requests and reports the gateway connected.
+func checkExecMetrics(b *testing.B, addr string, want int) {
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	total := 0.0
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(line, "sudokubot_requests_total{") {
+			f := strings.Fields(line)
+			v, _ := strconv.ParseFloat(f[len(f)-1], 64)
+			total += v
+		}
+	}
+	if int(total) != want || !strings.Contains(string(body), "sudokubot_gateway_connected 1") {
+		b.Errorf("sudokubot /metrics: %v requests counted, want %d; gateway connected: %v",
+			total, want, strings.Contains(string(body), "sudokubot_gateway_connected 1"))
+	}
 }
