@@ -626,3 +626,35 @@ func TestExplainCache(t *testing.T) {
 		t.Error("the oldest entry was not evicted")
 	}
 }
+
+// FuzzHandleText: whatever the text, the bot answers with a message (an
+// error says what is wrong), never panics, and a reply that claims a
+// solution holds a valid one.
+func FuzzHandleText(f *testing.F) {
+	f.Add(puzzleText)
+	f.Add(puzzleText[:80])
+	f.Add("55" + puzzleText[2:])
+	f.Add("hint " + puzzleText)
+	f.Add("[1,2,3]")
+	f.Add("```\n1.3.\n..1.\n```")
+	b, logs := newTestBot(f, nil)
+	f.Fuzz(func(t *testing.T, text string) {
+		rep := b.Handle(context.Background(), Request{Text: text})
+		if strings.TrimSpace(rep.Text) == "" {
+			t.Fatalf("empty reply to %q", text)
+		}
+		if strings.Contains(logs.String(), "panic") {
+			t.Fatalf("panic on %q:\n%s", text, logs.String())
+		}
+		if strings.Contains(rep.Text, "**Solved!**") {
+			m := regexp.MustCompile(`(?s)\|\|(.*?)\|\|`).FindStringSubmatch(rep.Text)
+			if m == nil {
+				t.Fatalf("solved without a spoiler: %q", rep.Text)
+			}
+			g, err := solver.Parse(strings.ReplaceAll(m[1], " ", ""))
+			if err != nil || !g.IsComplete() {
+				t.Fatalf("the solution %q is not a complete valid grid: %v", m[1], err)
+			}
+		}
+	})
+}

@@ -82,7 +82,7 @@ func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, er
 		if pz.grid.Givens() == 0 {
 			return pz, userErrorf(err, "This grid is empty: give me the puzzle's digits. %s", msgHowToSend)
 		}
-		return pz, b.misread(&pz, userErrorf(err, "This puzzle has more than one solution (it has %d givens), so there is no single answer. Check that no digit is missing.", pz.grid.Givens()))
+		return pz, b.misread(&pz, userErrorf(err, "This puzzle has more than one solution (it has %d given%s), so there is no single answer. Check that no digit is missing.", pz.grid.Givens(), plural(pz.grid.Givens())))
 	case errors.Is(err, solver.ErrNoSolution):
 		return pz, b.misread(&pz, userErrorf(err, "This puzzle has no solution: %s. Check that every digit was copied right.", strings.TrimPrefix(err.Error(), "no solution: ")))
 	}
