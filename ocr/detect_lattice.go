@@ -95,7 +95,12 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 // lines are looked for; prior is the score lost per cell of distance from
 // q's own edges (0 when q is only a search area).
 func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
-	const cell = 36.0
+	// Cells of 36 pixels at most, and no finer than the image itself.
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	cell := math.Max(12, math.Min(36, math.Round(side/9)))
 	n := int(9 * cell * (1 + 2*m))
 	h, ok := squareToQuad(q)
 	if !ok {
