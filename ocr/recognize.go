@@ -16,7 +16,7 @@ const (
 	glyphHeight = 32 // height of every digit in a line image
 	glyphGap    = 8  // paper between two digits: text-like spacing reads best
 	lineMargin  = 16 // paper around the line
-	lineMax     = 27 // most digits per line image
+	lineMax     = 45 // most digits per line image
 	// linePSM treats the image as one raw line of text (no layout
 	// analysis); measured on the dev set it reads more digits than the
 	// plain single-line mode.
