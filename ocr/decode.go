@@ -114,7 +114,11 @@ func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("decode %s: %w", format, err)
 	}
-	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
+	b := img.Bounds()
+	switch {
+	case format == "gif" && b.In(image.Rect(0, 0, cfg.Width, cfg.Height)):
+		// A GIF's first frame may cover part of its logical screen.
+	case b.Dx() != cfg.Width || b.Dy() != cfg.Height:
 		return nil, fmt.Errorf("decode %s: pixels are %dx%d but the header says %dx%d", format, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
 	d := &Decoded{Image: img, Format: format, Orientation: 1}
