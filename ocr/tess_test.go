@@ -226,6 +226,7 @@ func TestEncodePGM(t *testing.T) {
 func BenchmarkTessLine(b *testing.B) {
 	img := lineImage(b, "123456789123456789123456789", 32)
 	pool := testPool()
+	cpu0 := processCPU()
 	for b.Loop() {
 		err := pool.with(context.Background(), func(c *tessClient) error {
 			_, err := c.symbols(img, gosseract.PSM_RAW_LINE)
@@ -235,4 +236,5 @@ func BenchmarkTessLine(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
