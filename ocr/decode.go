@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -117,7 +118,16 @@ func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
 	b := img.Bounds()
 	switch {
 	case format == "gif" && b.In(image.Rect(0, 0, cfg.Width, cfg.Height)):
-		// A GIF's first frame may cover part of its logical screen.
+		// A GIF's first frame may cover part of its logical screen: put
+		// it on white paper of the screen's size.
+		if b != image.Rect(0, 0, cfg.Width, cfg.Height) {
+			full := image.NewGray(image.Rect(0, 0, cfg.Width, cfg.Height))
+			for i := range full.Pix {
+				full.Pix[i] = 255
+			}
+			draw.Draw(full, b, img, b.Min, draw.Over)
+			img = full
+		}
 	case b.Dx() != cfg.Width || b.Dy() != cfg.Height:
 		return nil, fmt.Errorf("decode %s: pixels are %dx%d but the header says %dx%d", format, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
