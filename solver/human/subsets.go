@@ -55,12 +55,19 @@ func findLockedSubset(s *state, n int) (Step, bool) {
 			if m.count() != n {
 				return false
 			}
+			// As in HoDoKu, the subset is locked when it removes digits
+			// both from the box and from the line outside the box;
+			// otherwise it is left to the naked subsets.
 			var elims []Candidate
 			area := unitSet[b].or(unitSet[line]).andNot(set)
+			inBox, inLine := false, false
 			for _, d := range m.digits() {
-				elims = append(elims, elimsOf(s.pos[d].and(area), d)...)
+				t := s.pos[d].and(area)
+				inBox = inBox || !t.and(unitSet[b]).empty()
+				inLine = inLine || !t.andNot(unitSet[b]).empty()
+				elims = append(elims, elimsOf(t, d)...)
 			}
-			if len(elims) == 0 {
+			if !inBox || !inLine {
 				return false
 			}
 			name := LockedPair
@@ -85,7 +92,8 @@ func findLockedSubset(s *state, n int) (Step, bool) {
 }
 
 // findNakedSubset finds n cells of a unit whose candidates together are n
-// digits, which removes those digits from the unit's other cells.
+// digits, which removes those digits from the other cells of every unit
+// holding all n cells.
 func findNakedSubset(s *state, n int) (Step, bool) {
 	var st Step
 	for _, u := range subsetOrder {
@@ -104,23 +112,35 @@ func findNakedSubset(s *state, n int) (Step, bool) {
 				return false
 			}
 			set := setOf(pick...)
+			var area cellSet
+			var us []int
+			for v := range 27 {
+				if set.subsetOf(unitSet[v]) {
+					area = area.or(unitSet[v])
+					us = append(us, v)
+				}
+			}
 			var elims []Candidate
 			for _, d := range m.digits() {
-				elims = append(elims, elimsOf(s.unitPos(u, d).andNot(set), d)...)
+				elims = append(elims, elimsOf(s.pos[d].and(area).andNot(set), d)...)
 			}
 			if len(elims) == 0 {
 				return false
+			}
+			where := unitName(u)
+			if len(us) > 1 {
+				where = unitPairName(us[0], us[1])
 			}
 			st = Step{
 				Technique:    map[int]string{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[n],
 				Eliminations: elims,
 				Cells:        pick,
-				Units:        units(u),
+				Units:        unitsOf(us),
 				Highlights:   highlightMask(s, set, m, 0),
 				Nudge:        fmt.Sprintf("Look at the candidates of the cells in %s.", unitName(u)),
 				Area:         fmt.Sprintf("There is a naked %s in %s.", subsetWord[n], unitName(u)),
 				Explanation: fmt.Sprintf("In %s, the %s cells %s can only hold %s between them, so those digits must go in those cells: remove %s.",
-					unitName(u), numberWord[n], cellList(pick), digitList(m), elimText(elims)),
+					where, numberWord[n], cellList(pick), digitList(m), elimText(elims)),
 			}
 			return true
 		}) {
@@ -130,15 +150,9 @@ func findNakedSubset(s *state, n int) (Step, bool) {
 	return Step{}, false
 }
 
-// subsetOrder is the order in which subsets are searched: rows, columns,
-// then boxes.
-var subsetOrder = func() []int {
-	out := make([]int, 27)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}()
+// subsetOrder is the order in which subsets are searched, as in HoDoKu:
+// boxes, rows, then columns.
+var subsetOrder = unitOrder
 
 // findHiddenSubset finds n digits that can only go in the same n cells of
 // a unit, which removes every other candidate from those cells.
