@@ -228,3 +228,26 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodePartialGIF decodes a GIF whose only frame covers part of its
+// logical screen: the result is the whole screen, white around the frame.
+func TestDecodePartialGIF(t *testing.T) {
+	frame := image.NewPaletted(image.Rect(10, 20, 60, 50), palette.Plan9)
+	var b bytes.Buffer
+	err := gif.EncodeAll(&b, &gif.GIF{Image: []*image.Paletted{frame}, Delay: []int{0},
+		Config: image.Config{ColorModel: frame.Palette, Width: 100, Height: 80}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(b.Bytes(), DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Image.Bounds(); got != image.Rect(0, 0, 100, 80) {
+		t.Fatalf("bounds %v, want the 100x80 screen", got)
+	}
+	g := toGray(d.Image)
+	if g.GrayAt(0, 0).Y != 255 || g.GrayAt(30, 30).Y != 0 {
+		t.Errorf("outside the frame %d (want 255), inside %d (want 0, the frame's black)", g.GrayAt(0, 0).Y, g.GrayAt(30, 30).Y)
+	}
+}
