@@ -209,9 +209,19 @@ func gridCandidates(b *binImg) []candidate {
 		}
 		out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return out[i].area*out[i].score > out[j].area*out[j].score
-	})
+	// The largest grid-like candidate wins; between puzzles of similar
+	// size, the one nearer the middle of the picture (people aim at the
+	// puzzle they want).
+	weight := func(c candidate) float64 {
+		cx, cy := 0.0, 0.0
+		for _, p := range c.quad {
+			cx += p.X / 4
+			cy += p.Y / 4
+		}
+		d := math.Hypot(cx-float64(b.w)/2, cy-float64(b.h)/2) / math.Hypot(float64(b.w)/2, float64(b.h)/2)
+		return c.area * c.score * (1 - 0.3*math.Min(1, d))
+	}
+	sort.Slice(out, func(i, j int) bool { return weight(out[i]) > weight(out[j]) })
 	return out
 }
 
