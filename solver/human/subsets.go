@@ -124,8 +124,8 @@ func findNakedSubset(s *state, n int) (Step, bool) {
 			for _, d := range m.digits() {
 				elims = append(elims, elimsOf(s.pos[d].and(area).andNot(set), d)...)
 			}
-			if len(elims) == 0 {
-				return false
+			if len(elims) == 0 || (n < 4 && len(us) == 2 && isLocked(elims, us)) {
+				return false // none, or a locked subset, found before
 			}
 			where := unitName(u)
 			if len(us) > 1 {
@@ -212,4 +212,19 @@ func highlightMask(s *state, cells cellSet, m digitMask, group int) []Highlight 
 		}
 	}
 	return out
+}
+
+// isLocked reports whether eliminations of a subset lying in a line and a
+// box (us, line first) fall both in the box and in the line outside it.
+func isLocked(elims []Candidate, us []int) bool {
+	line, box := us[0], us[1]
+	inBox, inLine := false, false
+	for _, e := range elims {
+		if unitSet[box].has(e.Cell) {
+			inBox = true
+		} else if unitSet[line].has(e.Cell) {
+			inLine = true
+		}
+	}
+	return inBox && inLine
 }
