@@ -23,9 +23,12 @@
 // basic, finned and sashimi fish (fish.go), remote pairs and wings
 // (wings.go), skyscrapers, kites, turbot fish and empty rectangles
 // (singledigit.go), uniqueness tests 1-4 and BUG+1 (uniqueness.go, only
-// for puzzles proven unique), simple and multi colours (colouring.go),
+// for puzzles proven unique), Sue de Coq (suedecoq.go), simple and multi
+// colours (colouring.go),
 // X-chains, XY-chains, AICs and nice loops (chains.go), ALS-XZ and ALS-XY-
-// Wing (als.go), forcing chains and nets (forcing.go). When none applies,
+// Wing (als.go), forcing chains and nets (forcing.go); the chain engine of
+// the net_*.go files adds grouped nice loops and AICs and its own forcing
+// chains and nets behind these. When none applies,
 // a step labelled BruteForce places the solution's digit in one cell: it
 // is never presented as logic.
 //
@@ -50,8 +53,9 @@
 //     line in the ladder at HoDoKu's index (or append to the ladder from an
 //     init function of its own file and keep it sorted by index, as
 //     net_register.go does). Add its name to techniqueOrder.
-//  4. Add a position to testdata/techniques.txt (see techniques_test.go)
-//     and run go test -run TestTechniques -update to record the expected
-//     step; check the recorded explanation by hand. The corpus tests then
-//     check its soundness on every state where it applies.
+//  4. Add a position to testdata/techniques/ (see techniques_test.go; go
+//     test -run TestHarvest -args -harvest finds one in the corpora) and run
+//     go test -run TestTechniques -args -update to record the expected
+//     step; check the recorded texts by hand. The corpus tests then check
+//     its soundness on every state where the ladder uses it.
 package human
