@@ -24,13 +24,12 @@
 // (wings.go), skyscrapers, kites, turbot fish and empty rectangles
 // (singledigit.go), uniqueness tests 1-4 and BUG+1 (uniqueness.go, only
 // for puzzles proven unique), Sue de Coq (suedecoq.go), simple and multi
-// colours (colouring.go),
-// X-chains, XY-chains, AICs and nice loops (chains.go), ALS-XZ and ALS-XY-
-// Wing (als.go), forcing chains and nets (forcing.go); the chain engine of
-// the net_*.go files adds grouped nice loops and AICs and its own forcing
-// chains and nets behind these. When none applies,
-// a step labelled BruteForce places the solution's digit in one cell: it
-// is never presented as logic.
+// colours (colouring.go), X-chains, XY-chains, AICs and nice loops
+// (chains.go), ALS-XZ and ALS-XY-Wing (als.go), forcing chains and nets
+// (forcing.go). The chain engine of the net_*.go files adds grouped nice
+// loops and AICs, and its own forcing chains and nets behind these. When
+// none applies, a step labelled BruteForce places the solution's digit in
+// one cell: it is never presented as logic.
 //
 // Every step must be sound: a placement is the digit of the unique
 // solution and an elimination never removes it. The tests check this for
