@@ -1,0 +1,6 @@
+//go:build !race
+
+package ocr
+
+// raceEnabled is true when the tests run with the race detector.
+const raceEnabled = false
