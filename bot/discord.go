@@ -504,6 +504,9 @@ func looksLikePuzzle(m *discordgo.Message) bool {
 	return len(m.Attachments) > 0 || strings.Count(m.Content, ".")+countDigits(m.Content) >= 16
 }
 
+// noFail is false, for MessageReference.FailIfNotExists.
+var noFail = false
+
 // onMessage answers plain messages in DMs, on a mention, and in the
 // configured channels.
 func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
@@ -535,7 +538,8 @@ func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 	rep := d.bot.Handle(context.Background(), req)
 	_, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
 		Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
-		Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID},
+		// A reply still goes out if the message was deleted meanwhile.
+		Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, FailIfNotExists: &noFail},
 	})
 	if err != nil {
 		d.log.Error("replying to a message failed", "request", req, "err", err)

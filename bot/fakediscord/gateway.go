@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"time"
 
@@ -210,7 +211,12 @@ func (s *Server) CloseGateway(code int) error {
 	c.wmu.Lock()
 	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, "fake close"), time.Now().Add(time.Second))
 	c.wmu.Unlock()
-	return c.ws.Close()
+	// The connection's own goroutine may close it first, on reading the
+	// client's answer to the close frame: that is the intended end.
+	if err := c.ws.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+		return fmt.Errorf("fake discord: close the gateway connection: %w", err)
+	}
+	return nil
 }
 
 // SetDisallowedIntents makes IDENTIFYs that ask for any intent in mask fail
