@@ -23,18 +23,25 @@ const (
 	linePSM = gosseract.PSM_RAW_LINE
 )
 
-// TessRecognizer is the [Recognizer] of this package: it decides empty or
-// digit from the ink in each cell, reads the digits with Tesseract (several
-// cleaned digits composed into one line image, which Tesseract's LSTM reads
-// far better than single characters), and checks every reading against the
-// other digits of the same photo, which share one font.
+// TessRecognizer is the [Recognizer] of this package. For each photo it
+//
+//   - decides empty or digit from the ink of each cell: the largest central
+//     blob after grid-line remains are cleared, with size, position and
+//     contrast rules relative to the cell and to the photo's other digits;
+//   - cuts every digit out clean (its blob only, on white paper, scaled to
+//     one height) and reads all of them with Tesseract as one raw text line,
+//     which its LSTM reads far better than single characters, in two
+//     renderings whose probabilities are averaged; the LSTM's other choices
+//     become the alternatives;
+//   - multiplies in a second opinion, the likeness to digits 1-9 rendered
+//     in the Go fonts, and lets the digits of the photo vote on each other
+//     (one newspaper prints every 8 alike);
+//   - corrects the reading with the solver ([Correct]).
 //
 // A TessRecognizer is safe for concurrent use: each Recognize call borrows
-// one client from the pool.
+// one client from the pool for its whole duration.
 type TessRecognizer struct {
-	pool      *TessPool
-	noVote    bool // skip the consistency vote (for measuring it)
-	noCorrect bool // skip the correction with the solver
+	pool *TessPool
 }
 
 // NewTessRecognizer returns a recognizer that borrows Tesseract clients from
@@ -129,18 +136,14 @@ func (r *TessRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReadin
 			probs[k][d] /= z
 		}
 	}
-	if !r.noVote {
-		probs = photoVote(probs, shapes)
-	}
+	probs = photoVote(probs, shapes)
 	for i := range out {
 		out[i] = CellReading{Digit: 0, Confidence: ink[i].EmptyConf}
 	}
 	for k, g := range guesses {
 		out[g.idx] = reading(probs[k], ink[g.idx].EmptyConf)
 	}
-	if !r.noCorrect {
-		out = Correct(out).Readings
-	}
+	out = Correct(out).Readings
 	return out, nil
 }
 
@@ -302,7 +305,7 @@ func setTess(g *cellGuess, s tessSymbol) {
 }
 
 // NewTesseractRecognizer is a [RecognizerFactory]: it returns a recognizer
-// with its own warm Tesseract client (about 40 MB) and the function that
+// with its own warm Tesseract client (about 25 MB) and the function that
 // frees it. Report workers and commands each call it once.
 func NewTesseractRecognizer() (Recognizer, func(), error) {
 	pool := NewTessPool(1)
