@@ -274,7 +274,7 @@ func (b *Bot) dispatch(ctx context.Context, req Request, out *Outcome) (Reply, e
 	}
 	switch cmd {
 	case CmdHelp:
-		return helpReply(b), nil
+		return helpReply(b, req.Console), nil
 	case CmdSolve, CmdHint, CmdRate, CmdCheck:
 	default:
 		return Reply{}, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))

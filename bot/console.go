@@ -254,6 +254,7 @@ func isFile(s string) bool {
 
 // answer handles req and prints the reply.
 func (c *Console) answer(ctx context.Context, req Request) {
+	req.Console, req.Private = true, true
 	rep := c.bot.Handle(ctx, req)
 	fmt.Fprintln(c.out, consoleText(rep.Text))
 	for _, f := range rep.Files {

@@ -462,15 +462,22 @@ func (b *Bot) button(ctx context.Context, req Request) (Reply, error) {
 	}
 }
 
-// helpReply lists what the bot can do.
-func helpReply(b *Bot) Reply {
+// helpReply lists what the bot can do, with the console's commands when
+// asked on the console.
+func helpReply(b *Bot, console bool) Reply {
 	var sb strings.Builder
 	sb.WriteString("**I solve Sudoku puzzles** from text or photos.\n")
-	sb.WriteString("• `/solve` with a `puzzle` (81 digits, 0 or . for blanks; 9 lines work too) or a `photo`: the solution, hidden behind spoilers.\n")
-	sb.WriteString("• `/hint` with a puzzle or photo and a `level` (1 a nudge, 2 the technique and where, 3 the full explanation): one logical step, only for you, with buttons for the next step.\n")
-	sb.WriteString("• `/rate`: how hard a puzzle is. `/check` with the `original` puzzle and your `current` grid: which cells are wrong.\n")
-	sb.WriteString("• Right-click a message → Apps → **Solve Sudoku** or **Sudoku hint**.\n")
-	sb.WriteString("• Or just send me a grid or a photo in a DM, or mention me with one.\n")
+	if console {
+		sb.WriteString("• Paste a grid: 81 digits on one line, or 9 lines of 9 (0 or . for blanks). A path to a photo or a text file works too.\n")
+		sb.WriteString("• `/solve <grid or file>`: the solution. `/hint [1-3] <grid or file>`: one logical step (1 a nudge, 2 the technique and where, 3 the full explanation), then `/next`, `/more` or `/solution`.\n")
+		sb.WriteString("• `/rate <grid or file>`: how hard it is. `/check <original> <current>`: which of your digits are wrong. `/quit` to leave.\n")
+	} else {
+		sb.WriteString("• `/solve` with a `puzzle` (81 digits, 0 or . for blanks; 9 lines work too) or a `photo`: the solution, hidden behind spoilers.\n")
+		sb.WriteString("• `/hint` with a puzzle or photo and a `level` (1 a nudge, 2 the technique and where, 3 the full explanation): one logical step, only for you, with buttons for the next step.\n")
+		sb.WriteString("• `/rate`: how hard a puzzle is. `/check` with the `original` puzzle and your `current` grid: which cells are wrong.\n")
+		sb.WriteString("• Right-click a message → Apps → **Solve Sudoku** or **Sudoku hint**.\n")
+		sb.WriteString("• Or just send me a grid or a photo in a DM, or mention me with one.\n")
+	}
 	fmt.Fprintf(&sb, "Photos up to %s.", humanBytes(b.opt.MaxPhotoBytes))
 	var off []string
 	if b.opt.Engines.ReadPhoto == nil {

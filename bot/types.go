@@ -36,6 +36,9 @@ type Request struct {
 	// Private reports whether the reply can only be seen by the user (a DM
 	// or the console), in which case hints need not be ephemeral.
 	Private bool
+	// Console marks a request typed on the console, whose help lists the
+	// console's commands instead of Discord's.
+	Console bool
 }
 
 // Photo is an image attached to a request: either its bytes (Data) or where
