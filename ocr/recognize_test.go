@@ -168,7 +168,8 @@ func (c colorGray) RGBA() (r, g, b, a uint32) {
 	return v, v, v, 0xffff
 }
 
-// goFace returns a Go font face at size points (72 dpi: pixels).
+// goFace returns a face of the TrueType font ttf (a Go font or any other)
+// at size points (72 dpi: pixels).
 func goFace(t testing.TB, ttf []byte, size float64) font.Face {
 	t.Helper()
 	f, err := opentype.Parse(ttf)
@@ -190,13 +191,16 @@ func TestRecognizeSynthetic(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ttf  []byte
-		size float64
+		size float64 // font size at a 450-pixel grid
+		grid int     // side of the rectified grid
 	}{
-		{"regular", goregular.TTF, 30},
-		{"bold-small", gobold.TTF, 22},
+		{"regular", goregular.TTF, 30, 450},
+		{"bold-small", gobold.TTF, 22, 450},
+		{"regular-270px", goregular.TTF, 30, 270},
+		{"bold-900px", gobold.TTF, 26, 900},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img := synthGrid(t, want, goFace(t, tc.ttf, tc.size), 450)
+			img := synthGrid(t, want, goFace(t, tc.ttf, tc.size*float64(tc.grid)/450), tc.grid)
 			rs, err := rec.Recognize(context.Background(), CutCells(img))
 			if err != nil {
 				t.Fatal(err)
@@ -213,6 +217,31 @@ func TestRecognizeSynthetic(t *testing.T) {
 						t.Errorf("cell %d: alternative repeats the digit %d", i, r.Digit)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestRecognizeSystemFonts reads grids printed in fonts unlike the Go fonts
+// the second-opinion classifier was built from (Debian's DejaVu, when
+// installed: fonts-dejavu-core), with a little blur.
+func TestRecognizeSystemFonts(t *testing.T) {
+	want := solver.MustGrid(synthPuzzle)
+	rec := NewTessRecognizer(testPool())
+	for _, file := range []string{"DejaVuSerif.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSansMono.ttf"} {
+		t.Run(file, func(t *testing.T) {
+			ttf, err := os.ReadFile(filepath.Join("/usr/share/fonts/truetype/dejavu", file))
+			if err != nil {
+				t.Skipf("font not installed: %v", err)
+			}
+			img := synthGrid(t, want, goFace(t, ttf, 28), 450)
+			boxBlur3(img)
+			rs, err := rec.Recognize(context.Background(), CutCells(img))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := gridOfReadings(rs); got != want {
+				t.Fatalf("grid read wrong:%s", diffCells(got, want, rs))
 			}
 		})
 	}
