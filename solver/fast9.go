@@ -380,13 +380,15 @@ func (s *state9) singles(two *[3]uint32) int {
 }
 
 // search9 runs one search: it counts solutions up to limit and keeps the
-// first. stack[k] holds the state after the guess at depth k; as every
-// guess fills an empty cell, the depth stays below 81.
+// first. stack[0] holds the puzzle's state and stack[k] the state after
+// the guess at depth k. A guess is only made with two cells or more still
+// empty, and each fills one, so there are at most 80 nested guesses; one
+// spare slot makes that margin explicit.
 type search9 struct {
 	limit int
 	count int
 	first Grid
-	stack [81]state9
+	stack [82]state9
 }
 
 // searches recycles search9 values, which are too large (10 kB) to clear
