@@ -678,3 +678,28 @@ func TestE2EDMTextFileAndTextOverImage(t *testing.T) {
 		t.Errorf("content %q", r.Data.Content)
 	}
 }
+
+// TestE2EButtonSurvivesRestart: a button made by one bot process works in a
+// new one, as its state lives in the custom_id only.
+func TestE2EButtonSurvivesRestart(t *testing.T) {
+	first := startE2E(t, nil, nil)
+	ia := first.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText), fakediscord.IntOption("level", 3)})
+	first.dispatch(t, "INTERACTION_CREATE", ia)
+	next := buttons(decodeResponse(t, first.call(t, "POST", fakediscord.CallbackPath(ia))))["Next step"]
+	if next == "" {
+		t.Fatal("no Next step button")
+	}
+	_ = first.d.Close()
+
+	second := startE2E(t, nil, nil) // a new process: new bot, new session
+	press := second.srv.ButtonPress(next)
+	second.dispatch(t, "INTERACTION_CREATE", press)
+	r := decodeResponse(t, second.call(t, "POST", fakediscord.CallbackPath(press)))
+	steps, err := human.Explain(solver.MustGrid(puzzleText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Data.Content, "**Step 2**") || !strings.Contains(r.Data.Content, steps[1].Explanation) {
+		t.Errorf("after a restart: %q", r.Data.Content)
+	}
+}
