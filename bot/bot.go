@@ -25,6 +25,9 @@ type Options struct {
 	MaxPixels int64
 	// DownloadTimeout bounds one download (default 15 s).
 	DownloadTimeout time.Duration
+	// ReadTimeout bounds waiting for a photo reader and reading the photo
+	// (default 60 s).
+	ReadTimeout time.Duration
 	// APIURL is the configured Discord API origin, if any: attachments
 	// are downloaded from its host as well as from Discord's CDN.
 	APIURL *url.URL
@@ -90,6 +93,9 @@ func New(o Options) *Bot {
 	}
 	if o.DownloadTimeout <= 0 {
 		o.DownloadTimeout = 15 * time.Second
+	}
+	if o.ReadTimeout <= 0 {
+		o.ReadTimeout = 60 * time.Second
 	}
 	if o.OCRWorkers <= 0 {
 		o.OCRWorkers = 2

@@ -122,6 +122,8 @@ func (b *Bot) readPhoto(ctx context.Context, p *Photo, pz *puzzle, out *Outcome)
 		return err
 	}
 	var r Reading
+	ctx, cancel := context.WithTimeout(ctx, b.opt.ReadTimeout)
+	defer cancel()
 	err = b.pool.work(ctx, func() error {
 		start := b.clock()
 		var err error

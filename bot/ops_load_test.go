@@ -82,9 +82,13 @@ func BenchmarkLoad(b *testing.B) {
 	for i, p := range photos {
 		atts[i] = e.srv.AddAttachment(filepath.Base(p.name), "image/jpeg", p.data)
 	}
-	// Warm up: the first photo starts the Tesseract clients.
-	warm := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", atts[0])}, atts[0])
-	req := &loadRequest{photo: true, ia: warm, sent: time.Now()}
+	// Warm up: the first request starts the Tesseract clients (or, without
+	// photos, draws a first picture).
+	warm := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	if len(atts) > 0 {
+		warm = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", atts[0])}, atts[0])
+	}
+	req := &loadRequest{photo: len(atts) > 0, ia: warm, sent: time.Now()}
 	if err := e.srv.Dispatch("INTERACTION_CREATE", warm); err != nil {
 		b.Fatal(err)
 	}

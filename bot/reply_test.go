@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -107,5 +108,24 @@ func TestPhotoReplies(t *testing.T) {
 	rep = b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
 	if !rep.Failed || !strings.Contains(rep.Text, "I may have misread the photo") || len(rep.Files) != 1 {
 		t.Errorf("misread, several solutions: %+v", rep)
+	}
+}
+
+// TestPhotoReadTimeout: a reader that does not finish in time gives the
+// user a message and frees its worker.
+func TestPhotoReadTimeout(t *testing.T) {
+	b, _ := newTestBot(t, func(o *Options) {
+		o.ReadTimeout = 50 * time.Millisecond
+		o.OCRWorkers, o.QueueLength = 1, -1
+		o.Engines.ReadPhoto = func(ctx context.Context, _ []byte) (Reading, error) {
+			<-ctx.Done() // stuck until the time limit
+			return Reading{}, ctx.Err()
+		}
+	})
+	for range 2 { // the second proves the worker was freed
+		rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: tinyPNG(t, 8, 8)}})
+		if !rep.Failed || !strings.Contains(rep.Text, "Reading this image (p.png) took too long") {
+			t.Fatalf("%+v", rep)
+		}
 	}
 }
