@@ -140,6 +140,7 @@ type userError struct {
 	err error
 }
 
+// Error returns the user's message and, in parentheses, the cause.
 func (e *userError) Error() string {
 	if e.err != nil {
 		return e.msg + " (" + e.err.Error() + ")"
@@ -147,6 +148,7 @@ func (e *userError) Error() string {
 	return e.msg
 }
 
+// Unwrap returns the cause.
 func (e *userError) Unwrap() error { return e.err }
 
 // userErrorf returns an error that shows the formatted message to the user

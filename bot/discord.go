@@ -159,6 +159,7 @@ type originTransport struct {
 	base   http.RoundTripper
 }
 
+// RoundTrip sends r, to the configured origin when it is for discord.com.
 func (t *originTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	base := t.base
 	if base == nil {

@@ -252,6 +252,7 @@ func cellList(g solver.Grid, cells []int) string {
 // ratingText is a rating as users read it.
 type ratingText Rating
 
+// String writes the rating like "**Hard** (score 1200, hardest step: X-Wing)".
 func (r ratingText) String() string {
 	s := "**" + r.Level + "**"
 	var extra []string

@@ -263,10 +263,12 @@ type Error struct {
 	Err              error
 }
 
+// Error says which setting is wrong and why.
 func (e *Error) Error() string {
 	return fmt.Sprintf("invalid %s (flag -%s): %v", e.Env, e.Flag, e.Err)
 }
 
+// Unwrap returns the reason, for errors.Is and errors.As.
 func (e *Error) Unwrap() error { return e.Err }
 
 // ErrHelp is returned by [Load] when -h or -help was asked for; the usage
