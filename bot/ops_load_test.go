@@ -285,7 +285,9 @@ func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, 
 		}
 		groups[kind] = append(groups[kind], r.latency)
 	}
-	groups["photo_ack"] = acks
+	if len(acks) > 0 {
+		groups["photo_ack"] = acks
+	}
 	var lines []string
 	names := make([]string, 0, len(groups))
 	for k := range groups {
