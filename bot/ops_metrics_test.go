@@ -62,6 +62,7 @@ func TestOpsMetricsAndHealth(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the session to be ready", e.metrics.Connected)
+	waitMetric(t, e.metrics, 1, "sudokubot_gateway_connects_total")
 	if code, body := get(t, base+"/healthz"); code != 200 || body != "ok: gateway connected\n" {
 		t.Errorf("/healthz while connected: %d %q", code, body)
 	}
