@@ -197,11 +197,14 @@ func netCellNames(cells []int) []string {
 	return out
 }
 
-// netReach is what one propagation reached: literals and their depths.
+// netReach is what one propagation reached: literals and their depths,
+// and whether (and at what depth) it met a contradiction, where it
+// stopped.
 type netReach struct {
-	lits  []int16
-	depth []uint16
-	contr bool
+	lits       []int16
+	depth      []uint16
+	contr      bool
+	contrDepth int
 }
 
 // findNetVerity finds a set of possibilities that all lead to the same
@@ -211,41 +214,47 @@ func findNetVerity(s *state, net bool) (Step, bool) {
 	if net {
 		limit = netNetMaxDepth
 	}
-	groups := netVerityGroups(s)
-	for _, capDepth := range netDepthSchedule(limit) {
-		st, ok, truncated := netVerityUpTo(s, net, groups, capDepth)
-		if ok {
-			return st, true
-		}
-		if !truncated {
-			break // no deeper limit can change anything
-		}
-	}
-	return Step{}, false
-}
-
-// netVerityUpTo looks for a verity among groups, following each
-// assumption down to depth capDepth; truncated says whether some
-// assumption had more consequences below that depth.
-func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st Step, ok, truncated bool) {
+	// Each assumption is followed once, down to the limit; the groups are
+	// then checked with growing depth limits on what was reached, so that
+	// short proofs win.
 	p := newNetProp(s, net)
 	p.stopOnContra = true
-	p.maxDepth = capDepth
+	p.maxDepth = limit
 	reach := make(map[int]*netReach)
+	deepest := 0
 	get := func(l int) *netReach {
 		if r, ok := reach[l]; ok {
 			return r
 		}
 		p.start(l)
 		p.run()
-		r := &netReach{lits: append([]int16(nil), p.queue...), contr: p.contra != netNoContra}
+		r := &netReach{lits: append([]int16(nil), p.queue...), contr: p.contra != netNoContra, contrDepth: p.contraDepth}
 		r.depth = make([]uint16, len(r.lits))
 		for i, q := range r.lits {
 			r.depth[i] = p.depth[q]
+			deepest = max(deepest, int(p.depth[q]))
 		}
 		reach[l] = r
 		return r
 	}
+	groups := netVerityGroups(s)
+	for _, capDepth := range netDepthSchedule(limit) {
+		g, target := netVerityUpTo(groups, get, capDepth)
+		if target >= 0 {
+			p.maxDepth = capDepth
+			return netVerityStep(p, g, target), true
+		}
+		if deepest <= capDepth {
+			break // no deeper limit can change anything
+		}
+	}
+	return Step{}, false
+}
+
+// netVerityUpTo looks for a verity among groups with the consequences of
+// each assumption (from get) down to depth capDepth. It returns the group
+// and the literal they all lead to, or -1.
+func netVerityUpTo(groups []netBranches, get func(l int) *netReach, capDepth int) (netBranches, int) {
 	var count [netNumLits]uint8
 	var sum [netNumLits]int32
 	var stamp [netNumLits]int32
@@ -256,7 +265,7 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st S
 		}
 		ok := true
 		for _, b := range g.lits {
-			if get(b).contr {
+			if r := get(b); r.contr && r.contrDepth <= capDepth+1 {
 				ok = false
 				break
 			}
@@ -268,8 +277,8 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st S
 			r := get(b)
 			for i, ql := range r.lits {
 				l := int(ql)
-				if i == 0 {
-					continue // the premise
+				if i == 0 || int(r.depth[i]) > capDepth {
+					continue // the premise, or too deep
 				}
 				if bi == 0 {
 					stamp[l], count[l], sum[l] = int32(gi+1), 1, int32(r.depth[i])
@@ -284,7 +293,7 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st S
 		last := get(g.lits[len(g.lits)-1])
 		for i, ql := range last.lits {
 			l := int(ql)
-			if i == 0 || stamp[l] != int32(gi+1) || int(count[l]) != len(g.lits) {
+			if i == 0 || int(last.depth[i]) > capDepth || stamp[l] != int32(gi+1) || int(count[l]) != len(g.lits) {
 				continue
 			}
 			// Prefer short proofs, then placements.
@@ -298,9 +307,9 @@ func netVerityUpTo(s *state, net bool, groups []netBranches, capDepth int) (st S
 		}
 	}
 	if bestLit < 0 {
-		return Step{}, false, p.truncated
+		return netBranches{}, -1
 	}
-	return netVerityStep(p, groups[bestGroup], bestLit), true, p.truncated
+	return groups[bestGroup], bestLit
 }
 
 // netVerityStep writes the step of the possibilities g that all lead to
