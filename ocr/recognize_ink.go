@@ -330,13 +330,17 @@ func calibrateContrast(cells *[81]inkCell) {
 			continue
 		}
 		rc, rh := c.Contrast/typC, c.RelH/typH
-		if rc < 0.35 || rh < 0.55 {
+		// All the digits of one puzzle are printed at one height (within a
+		// few percent, after rectification): a blob much shorter or taller
+		// than the others is not one of them. Tall ones are grid lines left
+		// inside the cell by an imperfect cut.
+		if rc < 0.35 || rh < 0.55 || rh > 1.4 {
 			*c = inkCell{EmptyConf: 0.8}
 			continue
 		}
-		// All the digits of one puzzle are printed at one height: a blob
-		// much taller than the others is as likely a grid-line remain or a
-		// smudge as a digit, and a faint or short one may be show-through.
+		// A blob somewhat taller than the others is as likely a grid-line
+		// remain or a smudge as a digit, and a faint or short one may be
+		// show-through.
 		if rc < 0.6 || rh < 0.7 || rh > 1.25 {
 			c.EmptyConf = 0.6
 		}
