@@ -63,7 +63,8 @@ type Recognizer interface {
 
 // Rectify warps the quadrilateral q of img (top-left, top-right,
 // bottom-right, bottom-left) onto a size x size grayscale square with
-// bilinear interpolation. Points of the square that map outside img take the
+// bilinear interpolation, averaging several samples per pixel when the grid
+// is larger in the photo than the square. Points of the square that map outside img take the
 // nearest edge pixel, so a grid touching the frame edge still rectifies.
 func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	g := toGray(img)
@@ -80,14 +81,28 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	if w == 0 || ht == 0 {
 		return out
 	}
-	inv := 1 / float64(size)
+	// Shrinking a sharp photo by point sampling aliases thin strokes:
+	// average ss x ss samples per pixel when the grid is larger in the
+	// photo than in the square.
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	ss := int(math.Max(1, math.Min(3, math.Round(side/float64(size)))))
+	inv := 1 / float64(size*ss)
 	for y := range size {
-		v := (float64(y) + 0.5) * inv
 		row := out.Pix[y*out.Stride : y*out.Stride+size]
 		for x := range size {
-			u := (float64(x) + 0.5) * inv
-			px, py := h.apply(u, v)
-			row[x] = bilinear(g, px-float64(b.Min.X)-0.5, py-float64(b.Min.Y)-0.5, w, ht)
+			sum := 0
+			for sy := range ss {
+				v := (float64(y*ss+sy) + 0.5) * inv
+				for sx := range ss {
+					u := (float64(x*ss+sx) + 0.5) * inv
+					px, py := h.apply(u, v)
+					sum += int(bilinear(g, px-float64(b.Min.X)-0.5, py-float64(b.Min.Y)-0.5, w, ht))
+				}
+			}
+			row[x] = uint8((sum + ss*ss/2) / (ss * ss))
 		}
 	}
 	return out
