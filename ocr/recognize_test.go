@@ -33,6 +33,11 @@ import (
 //	go test ./ocr -run TestRecognizeDevSet -v -recognize.devset ../shared/ocr/newspaper-dev
 var recognizeDevSet = flag.String("recognize.devset", "", "folder of imageN.jpg, imageN.dat and corners.csv to measure the recognizer on")
 
+// recognizeJitter moves each true corner by up to this many pixels in x
+// and y (a fixed pseudo-random pattern per photo) in TestRecognizeDevSet, to
+// measure how the recognizer copes with imperfect grid detection.
+var recognizeJitter = flag.Float64("recognize.jitter", 0, "move each true grid corner by up to this many pixels")
+
 // TestMain runs the tests with OMP_THREAD_LIMIT set (see
 // [EnsureOMPThreadLimit]): the test binary re-executes itself once.
 func TestMain(m *testing.M) {
@@ -366,8 +371,9 @@ func TestRecognizeDevSet(t *testing.T) {
 			continue
 		}
 		gray := toGray(dec.Image)
+		q := jitterQuad(quads[name], name, *recognizeJitter)
 		start := time.Now()
-		rs, err := rec.Recognize(context.Background(), CutCells(Rectify(gray, quads[name], 450)))
+		rs, err := rec.Recognize(context.Background(), CutCells(Rectify(gray, q, 450)))
 		elapsed := time.Since(start)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -378,7 +384,7 @@ func TestRecognizeDevSet(t *testing.T) {
 			// given in the turned frame, in another reading order: try it
 			// and the four orders, and keep a reading the solver accepts
 			// (the truth is not looked at).
-			grid := Rectify(turnGray(gray, turns), quads[name], 450)
+			grid := Rectify(turnGray(gray, turns), q, 450)
 			for k := range 4 {
 				alt, err := rec.Recognize(context.Background(), CutCells(turnGray(grid, k)))
 				if err == nil && Correct(alt).Solutions == 1 {
@@ -430,6 +436,27 @@ func TestRecognizeDevSet(t *testing.T) {
 	if silent*20 > grids {
 		t.Errorf("%d of %d grids silently wrong", silent, grids)
 	}
+}
+
+// jitterQuad moves each corner of q by up to amount pixels in x and y, in a
+// pseudo-random pattern fixed by name.
+func jitterQuad(q Quad, name string, amount float64) Quad {
+	if amount <= 0 {
+		return q
+	}
+	var h uint64
+	for _, c := range name {
+		h = h*31 + uint64(c)
+	}
+	next := func() float64 {
+		h = h*6364136223846793005 + 1442695040888963407
+		return float64(h>>11)/float64(1<<53)*2 - 1
+	}
+	for i := range q {
+		q[i].X += amount * next()
+		q[i].Y += amount * next()
+	}
+	return q
 }
 
 // turnGray returns img turned clockwise by turns quarter turns.
