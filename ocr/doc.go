@@ -52,7 +52,9 @@
 //
 //   - [Cells].Img is the rectified grid, a Size x Size grayscale square whose
 //     outer grid border runs along the image edge (dark ink on light paper,
-//     not binarised, contrast not normalised).
+//     not binarised, contrast not normalised). [CutCells] has painted the
+//     grid-line remains it found inside the cell boxes with the paper's
+//     shade.
 //   - [Cells].Rects[i] is the box of cell i (row-major: i = row*9 + col)
 //     inside Img, with the grid lines around it excluded as far as they were
 //     found. Boxes need not be equal in size: on curved paper the lines are
