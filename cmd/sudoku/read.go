@@ -13,6 +13,9 @@ import (
 	"github.com/sudokubot/sudokubot/ocr"
 )
 
+// maxPhotoWorkers bounds -j for the photo commands.
+const maxPhotoWorkers = 16
+
 const readHelp = `
 Usage: sudoku read [--json] [-j N] PHOTO...
 
@@ -36,8 +39,8 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
-	if *workers < 1 {
-		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	if *workers < 1 || *workers > maxPhotoWorkers {
+		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
 	if fs.NArg() == 0 {
 		return usageErrorf(fs, "no photo given")

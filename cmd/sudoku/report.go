@@ -35,8 +35,8 @@ func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "want exactly one folder, got %d arguments", fs.NArg())
 	}
-	if *workers < 1 {
-		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	if *workers < 1 || *workers > maxPhotoWorkers {
+		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
 	factory := newRecognizer
 	if *detectOnly {
