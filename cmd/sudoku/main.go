@@ -88,8 +88,12 @@ func run(ctx context.Context, args []string, s *stdio) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "Usage: sudoku <command> [flags] [arguments]\n\nCommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'sudoku <command> --help' for the flags and examples of one command.\n")
 }
