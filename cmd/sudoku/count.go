@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"strconv"
 
@@ -34,25 +33,11 @@ func runCount(ctx context.Context, args []string, s *stdio) error {
 	if *limit < 1 {
 		return usageErrorf(fs, "--limit must be at least 1, got %d", *limit)
 	}
-	if *workers < 1 {
-		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
-	}
-	puzzles, err := readPuzzles(fs.Args(), s.in)
-	if err != nil {
-		return err
-	}
-	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
 		g, err := p.grid()
 		if err != nil {
 			return "error: " + err.Error(), false
 		}
 		return strconv.Itoa(solver.Count(g, *limit)), true
 	})
-	for _, l := range lines {
-		fmt.Fprintln(s.out, l)
-	}
-	if failed {
-		return errFailed
-	}
-	return ctx.Err()
 }

@@ -182,14 +182,7 @@ func runRate(ctx context.Context, args []string, s *stdio) error {
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
-	if *workers < 1 {
-		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
-	}
-	puzzles, err := readPuzzles(fs.Args(), s.in)
-	if err != nil {
-		return err
-	}
-	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
 		g, err := p.grid()
 		if err != nil {
 			return errorLine(*asJSON, err), false
@@ -208,16 +201,6 @@ func runRate(ctx context.Context, args []string, s *stdio) error {
 		}
 		return fmt.Sprintf("%s %d: %s", r.Level, r.Score, strings.Join(parts, ", ")), true
 	})
-	for _, l := range lines {
-		fmt.Fprintln(s.out, l)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if failed {
-		return errFailed
-	}
-	return nil
 }
 
 func errorLine(asJSON bool, err error) string {

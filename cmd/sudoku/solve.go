@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"runtime"
 	"strings"
@@ -45,14 +46,11 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	if *overlay != "" {
 		return runSolveOverlay(ctx, fs, *overlay, s)
 	}
-	if *workers < 1 {
-		return usageErrorf(fs, "-j must be at least 1, got %d", *workers)
+	sep := ""
+	if *pretty {
+		sep = "\n"
 	}
-	puzzles, err := readPuzzles(fs.Args(), s.in)
-	if err != nil {
-		return err
-	}
-	lines, failed := parallel(ctx, puzzles, *workers, func(p puzzleText) (string, bool) {
+	return eachPuzzle(ctx, fs, s, *workers, sep, func(p puzzleText) (string, bool) {
 		g, err := p.grid()
 		if err != nil {
 			return "error: " + err.Error(), false
@@ -71,9 +69,25 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 		}
 		return sol.String(), true
 	})
+}
+
+// eachPuzzle is the body of the commands that answer one line per puzzle:
+// it reads the puzzles of the command's arguments (standard input when
+// none), runs work on each with the given number of workers, and prints the
+// results in input order, sep between two. It returns errFailed when any
+// puzzle failed.
+func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, sep string, work func(puzzleText) (string, bool)) error {
+	if workers < 1 {
+		return usageErrorf(fs, "-j must be at least 1, got %d", workers)
+	}
+	puzzles, err := readPuzzles(fs.Args(), s.in)
+	if err != nil {
+		return err
+	}
+	lines, failed := parallel(ctx, puzzles, workers, work)
 	for i, l := range lines {
-		if *pretty && i > 0 {
-			fmt.Fprintln(s.out)
+		if i > 0 {
+			fmt.Fprint(s.out, sep)
 		}
 		fmt.Fprintln(s.out, l)
 	}
