@@ -190,7 +190,6 @@ type state struct {
 	empty cellSet
 	// alsCache holds the almost locked sets of the current candidates,
 	// for the ALS finders; any change of the candidates clears it.
-	props    []*propagation // buffers of the forcing search
 	alsCache []*als
 	alsEdges [][]alsEdge
 	alsValid bool
