@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"sort"
 	"time"
@@ -134,14 +135,19 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// Light print on a dark ground (a dark-mode screenshot) is read from
+	// the negative: first when the picture looks like that, and in any case
+	// when no grid is found the other way.
+	if lightOnDark(gray) {
+		gray = invert(gray)
+		res.Inverted = true
+	}
 	det, err := Detect(gray)
 	if errors.Is(err, ErrNoGrid) {
-		// Light lines on a dark ground (a dark-mode screenshot): read the
-		// negative.
 		neg := invert(gray)
 		if d, err2 := Detect(neg); err2 == nil {
 			gray, det, err = neg, d, nil
-			res.Inverted = true
+			res.Inverted = !res.Inverted
 		}
 	}
 	if err != nil {
@@ -289,4 +295,40 @@ func containsInt(s []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// lightOnDark reports whether g looks like light print on a dark ground:
+// more of its pixels stand out above the median brightness (the ground)
+// than below it. Ink on paper, even in dim light, is the other way round.
+func lightOnDark(g *image.Gray) bool {
+	var hist [256]int
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	step := max(1, min(w, h)/200) // a sample is plenty
+	n := 0
+	for y := 0; y < h; y += step {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x := 0; x < w; x += step {
+			hist[row[x]]++
+			n++
+		}
+	}
+	median, seen := 0, 0
+	for v, c := range hist {
+		seen += c
+		if seen*2 >= n {
+			median = v
+			break
+		}
+	}
+	const margin = 48
+	bright, dark := 0, 0
+	for v, c := range hist {
+		switch {
+		case v > median+margin:
+			bright += c
+		case v < median-margin:
+			dark += c
+		}
+	}
+	return bright > 2*dark && bright > n/50
 }
