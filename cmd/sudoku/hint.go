@@ -102,17 +102,9 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 			return fmt.Errorf("--current: %w", err)
 		}
 	}
-	var cands *human.Candidates
-	if *marks != "" {
-		text, err := argText(*marks, s)
-		if err != nil {
-			return fmt.Errorf("--marks: %w", err)
-		}
-		c, err := human.ParseCandidates(text)
-		if err != nil {
-			return fmt.Errorf("--marks: %w", err)
-		}
-		cands = &c
+	cands, err := argMarks(*marks, s)
+	if err != nil {
+		return err
 	}
 	st, err := human.NextStep(puzzle, cur, cands)
 	var wrong *human.WrongGridError
@@ -271,6 +263,23 @@ func argText(arg string, s *stdio) (string, error) {
 		return string(b), nil
 	}
 	return arg, nil
+}
+
+// argMarks reads the pencil marks of the --marks flag, given as text or a
+// file name; no marks (nil) when the flag is empty.
+func argMarks(arg string, s *stdio) (*human.Candidates, error) {
+	if arg == "" {
+		return nil, nil
+	}
+	text, err := argText(arg, s)
+	if err != nil {
+		return nil, fmt.Errorf("--marks: %w", err)
+	}
+	c, err := human.ParseCandidates(text)
+	if err != nil {
+		return nil, fmt.Errorf("--marks: %w", err)
+	}
+	return &c, nil
 }
 
 // argGrid reads a grid given as text or a file name. A puzzle must follow

@@ -114,20 +114,14 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 			return err
 		}
 	case *hint != 0:
-		var marks *human.Candidates
+		marks, err := argMarks(*marksArg, s)
+		if err != nil {
+			return err
+		}
 		var cands render.Candidates
-		if *marksArg != "" {
-			text, err := argText(*marksArg, s)
-			if err != nil {
-				return fmt.Errorf("--marks: %w", err)
-			}
-			m, err := human.ParseCandidates(text)
-			if err != nil {
-				return fmt.Errorf("--marks: %w", err)
-			}
-			marks = &m
-			cands = make(render.Candidates, len(m))
-			for i, bits := range m {
+		if marks != nil {
+			cands = make(render.Candidates, len(marks))
+			for i, bits := range marks {
 				cands[i] = uint32(bits)
 			}
 		}
