@@ -48,14 +48,14 @@ type Option struct {
 	Value any    `json:"value"`
 }
 
-// StringOption, IntOption and AttachmentOption build options; an attachment
-// option's value is the attachment's ID, resolved in the interaction.
+// StringOption builds a string option of a slash command.
 func StringOption(name, v string) Option { return Option{Name: name, Type: 3, Value: v} }
 
 // IntOption builds an integer option.
 func IntOption(name string, v int) Option { return Option{Name: name, Type: 4, Value: v} }
 
-// AttachmentOption builds an attachment option.
+// AttachmentOption builds an attachment option; its value is the
+// attachment's ID, resolved in the interaction.
 func AttachmentOption(name string, a Attachment) Option {
 	return Option{Name: name, Type: 11, Value: a.ID}
 }
