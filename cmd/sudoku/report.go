@@ -21,8 +21,8 @@ time per photo (recognizers warm: each worker starts its own first).
 --detect-only skips digit recognition and measures grid detection alone.
 
 Examples:
-  sudoku ocr-report /work/shared/ocr/newspaper-dev
-  sudoku ocr-report --detect-only -j 1 /work/shared/ocr/newspaper-dev
+  sudoku ocr-report ../shared/ocr/newspaper-dev
+  sudoku ocr-report --detect-only -j 1 ../shared/ocr/newspaper-dev
 `
 
 func runOCRReport(ctx context.Context, args []string, s *stdio) error {

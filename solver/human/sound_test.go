@@ -11,7 +11,7 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// sharedPuzzles returns the puzzles of a file of /work/shared/puzzles (at
+// sharedPuzzles returns the puzzles of a file of the shared corpus (at
 // ../shared from the repository root), at most limit of them (0: all), or
 // skips the test when the corpus is absent.
 func sharedPuzzles(t testing.TB, name string, limit int) []string {
