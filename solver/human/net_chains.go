@@ -27,36 +27,6 @@ import (
 // netMaxChain bounds the number of links of the chains searched.
 const netMaxChain = 24
 
-// netChainElims returns the candidates ruled out by "a or b is true" for
-// candidates a and b.
-func netChainElims(s *state, a, b int) []Candidate {
-	c1, d1, c2, d2 := netCandCell(a), netCandDigit(a), netCandCell(b), netCandDigit(b)
-	var out []Candidate
-	switch {
-	case a == b:
-		return nil
-	case d1 == d2:
-		t := peers[c1].and(peers[c2]).and(s.pos[d1])
-		t.remove(c1)
-		t.remove(c2)
-		for c := range t.all() {
-			out = append(out, Candidate{c, d1})
-		}
-	case c1 == c2:
-		for m := s.cand[c1] &^ bit(d1) &^ bit(d2); m != 0; m &= m - 1 {
-			out = append(out, Candidate{c1, m.firstDigit()})
-		}
-	case sees(c1, c2):
-		if s.cand[c1].has(d2) {
-			out = append(out, Candidate{c1, d2})
-		}
-		if s.cand[c2].has(d1) {
-			out = append(out, Candidate{c2, d1})
-		}
-	}
-	return out
-}
-
 // netChainPath returns the literals from the premise of p to l, each the
 // parent of the next (p must be a chain-mode propagation).
 func netChainPath(p *netProp, l int) []int {
@@ -203,7 +173,7 @@ const (
 // true".
 func netEndsElims(p *netProp, a, b int) []Candidate {
 	if a < netNumCands && b < netNumCands {
-		return netChainElims(p.s, a, b)
+		return chainElims(p.s, a, b) // net candidates are chain nodes: c*9+d-1
 	}
 	return netGroupedElims(p, a, b)
 }
