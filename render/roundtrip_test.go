@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr"
@@ -14,8 +15,7 @@ import (
 // TestRoundTripOCR draws puzzles and reads the pictures back with the
 // photo reader (real Tesseract): a picture the bot sends must read as the
 // grid it shows, since people forward or screenshot them. The OCR reads
-// 9x9 grids only, and dark ink on light paper only: the dark theme's
-// subtests are skipped, with that reason, until it reads light ink too.
+// 9x9 grids only; dark-theme pictures are read from their negative.
 func TestRoundTripOCR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads pictures with Tesseract; skipped with -short")
@@ -42,17 +42,7 @@ func TestRoundTripOCR(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var buf bytes.Buffer
-				if err := render.EncodePNG(&buf, img); err != nil {
-					t.Fatal(err)
-				}
-				res, err := ocr.Read(context.Background(), buf.Bytes(), ocr.Options{Recognizer: rec})
-				if err != nil {
-					t.Fatalf("read the picture: %v", err)
-				}
-				if res.Grid != g {
-					t.Errorf("read back\n%s\nwant\n%s", res.Grid.Pretty(), g.Pretty())
-				}
+				readBack(t, rec, img, g)
 			})
 		}
 		// A solution picture reads as the full grid: the solver's blue
@@ -66,17 +56,24 @@ func TestRoundTripOCR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := render.EncodePNG(&buf, img); err != nil {
-				t.Fatal(err)
-			}
-			res, err := ocr.Read(context.Background(), buf.Bytes(), ocr.Options{Recognizer: rec})
-			if err != nil {
-				t.Fatalf("read the picture: %v", err)
-			}
-			if res.Grid != sol {
-				t.Errorf("read back\n%s\nwant\n%s", res.Grid.Pretty(), sol.Pretty())
-			}
+			readBack(t, rec, img, sol)
 		})
+	}
+}
+
+// readBack encodes a rendered picture as PNG, reads it with the photo
+// pipeline and checks that the grid read is want.
+func readBack(t *testing.T, rec ocr.Recognizer, img image.Image, want solver.Grid) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ocr.Read(context.Background(), buf.Bytes(), ocr.Options{Recognizer: rec})
+	if err != nil {
+		t.Fatalf("read the picture: %v", err)
+	}
+	if res.Grid != want {
+		t.Errorf("read back\n%s\nwant\n%s", res.Grid.Pretty(), want.Pretty())
 	}
 }
