@@ -142,7 +142,11 @@ func wireOCR(e *Engines, o EngineOptions) func() {
 		limits.MaxBytes = int(o.MaxBytes)
 	}
 	e.ReadPhoto = func(ctx context.Context, data []byte) (Reading, error) {
-		res, err := ocr.Read(ctx, data, ocr.Options{Limits: limits, Recognizer: rec})
+		dec, err := ocr.Decode(data, limits)
+		var res *ocr.Result
+		if err == nil {
+			res, err = ocr.ReadDecoded(ctx, dec, ocr.Options{Limits: limits, Recognizer: rec})
+		}
 		switch {
 		case errors.Is(err, ocr.ErrNoGrid):
 			return Reading{}, fmt.Errorf("%w: %w", ErrNoGrid, err)
@@ -151,25 +155,30 @@ func wireOCR(e *Engines, o EngineOptions) func() {
 		case err != nil:
 			return Reading{}, fmt.Errorf("read photo: %w", err)
 		}
-		return Reading{Grid: res.Grid, Doubtful: doubtfulCells(res), Engine: res}, nil
+		return Reading{Grid: res.Grid, Doubtful: doubtfulCells(res), Engine: photoReading{res, dec}}, nil
 	}
 	pal := o.Theme.Palette()
-	e.DrawOnPhoto = func(photo []byte, r Reading, sol solver.Grid) ([]byte, error) {
-		res, ok := r.Engine.(*ocr.Result)
+	e.DrawOnPhoto = func(_ []byte, r Reading, sol solver.Grid) ([]byte, error) {
+		pr, ok := r.Engine.(photoReading)
 		if !ok {
 			return nil, errors.New("draw on photo: the reading holds no OCR result")
 		}
-		dec, err := ocr.Decode(photo, limits)
-		if err != nil {
-			return nil, fmt.Errorf("draw on photo: %w", err)
-		}
-		img, err := ocr.DrawOverlay(dec.Image, res, sol, ocr.OverlayStyle{Color: pal.Filled, DigitMask: render.DigitMask})
+		img, err := ocr.DrawOverlay(pr.dec.Image, pr.res, sol, ocr.OverlayStyle{Color: pal.Filled, DigitMask: render.DigitMask})
 		if err != nil {
 			return nil, fmt.Errorf("draw on photo: %w", err)
 		}
 		return encodeJPEG(shrink(img, maxPhotoSide))
 	}
 	return func() { _ = pool.Close() }
+}
+
+// photoReading is what the photo reader keeps in [Reading.Engine]: the
+// OCR result and the decoded photo, which drawing the solution on the photo
+// uses again instead of decoding the file a second time (a progressive
+// JPEG from a phone takes about 50 ms to decode).
+type photoReading struct {
+	res *ocr.Result
+	dec *ocr.Decoded
 }
 
 // doubtfulCells returns the cells to check by eye: those the reader names

@@ -117,16 +117,32 @@ func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
 	if opt.Recognizer == nil {
 		return nil, errors.New("ocr: Read needs a Recognizer")
 	}
-	res := &Result{}
 	t := time.Now()
+	dec, err := Decode(data, opt.Limits)
+	if err != nil {
+		return nil, err
+	}
+	return readDecoded(ctx, dec, opt, t)
+}
+
+// ReadDecoded is [Read] for a photo already decoded with [Decode], for
+// callers that use the pixels again afterwards (to draw the solution on the
+// photo) and should not decode them twice.
+func ReadDecoded(ctx context.Context, dec *Decoded, opt Options) (*Result, error) {
+	if opt.Recognizer == nil {
+		return nil, errors.New("ocr: ReadDecoded needs a Recognizer")
+	}
+	return readDecoded(ctx, dec, opt, time.Now())
+}
+
+// readDecoded reads dec; t is when the work on the photo started, the
+// start of the first stage ("decode").
+func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*Result, error) {
+	res := &Result{}
 	stage := func(name string) {
 		now := time.Now()
 		res.Stages = append(res.Stages, Stage{name, now.Sub(t)})
 		t = now
-	}
-	dec, err := Decode(data, opt.Limits)
-	if err != nil {
-		return nil, err
 	}
 	b := dec.Image.Bounds()
 	res.Width, res.Height, res.Orientation = b.Dx(), b.Dy(), dec.Orientation
