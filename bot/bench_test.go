@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -40,6 +42,27 @@ func BenchmarkHandleSolveText900(b *testing.B) {
 	b.Cleanup(closeEngines)
 	bot := New(Options{Engines: engines})
 	req := Request{Text: puzzleText}
+	for b.Loop() {
+		if rep := bot.Handle(context.Background(), req); rep.Failed {
+			b.Fatal(rep.Text)
+		}
+	}
+}
+
+// BenchmarkHandleSolvePhoto measures a photo from request to reply with the
+// production engines: reading it, rating, and the three pictures (the grid
+// as read, the solution, the solution drawn on the photo):
+//
+//	OMP_THREAD_LIMIT=1 go test -run '^$' -bench HandleSolvePhoto ./bot/
+func BenchmarkHandleSolvePhoto(b *testing.B) {
+	engines, closeEngines := DefaultEngines(EngineOptions{OCRWorkers: 1})
+	b.Cleanup(closeEngines)
+	bot := New(Options{Engines: engines})
+	data, err := os.ReadFile(filepath.Join("testdata", "photo.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := Request{Command: CmdSolve, Photo: &Photo{Name: "photo.jpg", Data: data}}
 	for b.Loop() {
 		if rep := bot.Handle(context.Background(), req); rep.Failed {
 			b.Fatal(rep.Text)

@@ -39,11 +39,17 @@ type Options struct {
 	// QueueLength is the number of photos that may wait (default 16;
 	// negative means none).
 	QueueLength int
+	// MaxPhotoWait is the longest a photo may be expected to wait for a
+	// reader (default 1 s; negative means no limit but QueueLength): the
+	// photos ahead of it times the recent reading time, shared among the
+	// readers. A photo that would wait longer is answered "busy" at once.
+	MaxPhotoWait time.Duration
 	// TextWorkers is the number of requests without a photo (text
 	// puzzles, buttons, help) worked on at once (default twice
 	// GOMAXPROCS); more wait their turn. It bounds the memory of a flood
 	// of text puzzles (each draws a picture of about 1 MB) without making
-	// text wait behind photos, which have workers of their own.
+	// text wait behind photos, which have workers of their own. While
+	// photos are being read, fewer run (see cpuGate), never none.
 	TextWorkers int
 	// UserRate is the number of requests a user may make per minute; 0
 	// means no limit.
@@ -78,10 +84,15 @@ type Bot struct {
 	log   *slog.Logger
 	http  *http.Client
 	pool  *photoPool
-	text  chan struct{} // one token per text request being worked on
+	cpu   *cpuGate
 	rate  *rateLimiter
 	clock func() time.Time
 }
+
+// DefaultMaxPhotoWait is the default of [Options.MaxPhotoWait]: with the
+// reading itself and the answer, a photo admitted is answered within about
+// one and a half seconds even under a flood of requests.
+const DefaultMaxPhotoWait = time.Second
 
 // New returns a bot with the given options.
 func New(o Options) *Bot {
@@ -103,6 +114,9 @@ func New(o Options) *Bot {
 	if o.QueueLength == 0 {
 		o.QueueLength = 16
 	}
+	if o.MaxPhotoWait == 0 {
+		o.MaxPhotoWait = DefaultMaxPhotoWait
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -122,11 +136,11 @@ func New(o Options) *Bot {
 			return nil
 		}}
 	}
-	b.pool = newPhotoPool(o.OCRWorkers, max(o.QueueLength, 0))
 	if o.TextWorkers <= 0 {
 		o.TextWorkers = 2 * runtime.GOMAXPROCS(0)
 	}
-	b.text = make(chan struct{}, o.TextWorkers)
+	b.cpu = newCPUGate(runtime.GOMAXPROCS(0), o.TextWorkers)
+	b.pool = newPhotoPool(o.OCRWorkers, max(o.QueueLength, 0), max(o.MaxPhotoWait, 0), b.cpu.photoPlaces)
 	b.rate = newRateLimiter(o.UserRate, o.Now)
 	return b
 }
@@ -226,13 +240,11 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 		}
 	}
 	if req.Photo == nil {
-		select {
-		case b.text <- struct{}{}:
-			defer func() { <-b.text }()
-		case <-ctx.Done():
+		if err := b.cpu.enter(ctx, kindText); err != nil {
 			out.Result = "error"
-			return b.errorReply(req, fmt.Errorf("wait for a text worker: %w", ctx.Err()), Reply{})
+			return b.errorReply(req, fmt.Errorf("wait for a text worker: %w", err), Reply{})
 		}
+		defer b.cpu.leave(kindText)
 	}
 	rep, err := b.dispatch(ctx, req, &out)
 	if err != nil {

@@ -36,6 +36,11 @@ type DiscordOptions struct {
 	// it is acknowledged with a deferred response (default 2 s; Discord
 	// allows 3 s).
 	DeferAfter time.Duration
+	// PhotoDeferAfter is the same for a request with a photo (default
+	// 250 ms): short, so that the user soon sees the bot at work, but
+	// long enough that a quick answer (busy, over a limit, a photo from
+	// elsewhere) comes as one private message without a "thinking" step.
+	PhotoDeferAfter time.Duration
 	// Logger receives the adapter's and discordgo's logs.
 	Logger *slog.Logger
 }
@@ -411,14 +416,18 @@ func replyEphemeralHint(req Request) bool {
 	return req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp
 }
 
-// defaultDeferAfter is how long a request without a photo may take before
-// the bot acknowledges it (Discord allows 3 seconds for the first answer).
-const defaultDeferAfter = 2 * time.Second
+// defaultDeferAfter and defaultPhotoDeferAfter are how long a request
+// without and with a photo may take before the bot acknowledges it
+// (Discord allows 3 seconds for the first answer).
+const (
+	defaultDeferAfter      = 2 * time.Second
+	defaultPhotoDeferAfter = 250 * time.Millisecond
+)
 
 // onInteraction answers slash commands, context menu commands and buttons.
-// A photo is acknowledged at once with a deferred response, then the
-// response is edited with the result; anything else is answered directly,
-// unless it takes longer than DeferAfter, in which case it is deferred too.
+// A request is answered directly when the answer is ready within
+// DeferAfter (PhotoDeferAfter for a photo); otherwise it is acknowledged
+// with a deferred response, which is then edited with the answer.
 func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
 	req, ok := interactionRequest(i)
@@ -437,23 +446,24 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		}()
 		replies <- d.bot.Handle(context.Background(), req)
 	}()
-	if req.Photo == nil {
-		wait := d.opt.DeferAfter
-		if wait <= 0 {
-			wait = defaultDeferAfter
+	wait, def := d.opt.DeferAfter, defaultDeferAfter
+	if req.Photo != nil {
+		wait, def = d.opt.PhotoDeferAfter, defaultPhotoDeferAfter
+	}
+	if wait <= 0 {
+		wait = def
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case rep := <-replies:
+		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+		if err != nil {
+			d.log.Error("answering an interaction failed", "request", req, "err", err)
 		}
-		timer := time.NewTimer(wait)
-		defer timer.Stop()
-		select {
-		case rep := <-replies:
-			err := s.InteractionRespond(i, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
-			if err != nil {
-				d.log.Error("answering an interaction failed", "request", req, "err", err)
-			}
-			return
-		case <-timer.C:
-		}
+		return
+	case <-timer.C:
 	}
 	deferEphemeral := replyEphemeralHint(req)
 	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,

@@ -402,8 +402,8 @@ func TestE2EBadInputs(t *testing.T) {
 			t.Errorf("%q: got %+v, want ephemeral %q", tt.text, r, tt.want)
 		}
 	}
-	// Photo errors: deferred at once (public for /solve), then the
-	// public placeholder is deleted and the message sent ephemeral.
+	// Photo errors found before reading: answered at once, privately, in
+	// the interaction response (no "thinking" placeholder first).
 	big := e.srv.AddAttachment("huge.jpg", "image/jpeg", []byte("small really"))
 	big.Size = 50 << 20
 	foreign := e.srv.AddAttachment("x.png", "image/png", tinyPNG(t, 4, 4))
@@ -420,14 +420,9 @@ func TestE2EBadInputs(t *testing.T) {
 	} {
 		ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", tt.att)}, tt.att)
 		e.dispatch(t, "INTERACTION_CREATE", ia)
-		ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
-		if ack.Type != 5 || ack.Data.Flags&ephemeralFlag != 0 {
-			t.Errorf("%s: ack type %d flags %d, want a public deferral (5)", tt.att.Filename, ack.Type, ack.Data.Flags)
-		}
-		e.call(t, "DELETE", e.srv.OriginalPath(ia))
-		f := decodeResponse(t, e.call(t, "POST", e.srv.FollowupPath(ia)))
-		if f.Data.Flags&ephemeralFlag == 0 || !strings.Contains(f.Data.Content, tt.want) {
-			t.Errorf("%s: follow-up %+v, want ephemeral %q", tt.att.Filename, f.Data, tt.want)
+		r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+		if r.Type != 4 || r.Data.Flags&ephemeralFlag == 0 || !strings.Contains(r.Data.Content, tt.want) {
+			t.Errorf("%s: got %+v, want ephemeral %q", tt.att.Filename, r, tt.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
@@ -124,12 +125,16 @@ func (b *Bot) readPhoto(ctx context.Context, p *Photo, pz *puzzle, out *Outcome)
 	var r Reading
 	ctx, cancel := context.WithTimeout(ctx, b.opt.ReadTimeout)
 	defer cancel()
-	err = b.pool.work(ctx, func() error {
+	err = b.pool.work(ctx, func() (time.Duration, error) {
+		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
+			return 0, err
+		}
+		defer b.cpu.leave(kindPhoto)
 		start := b.clock()
 		var err error
 		r, err = b.opt.Engines.ReadPhoto(ctx, data)
 		out.ReadDuration = b.clock().Sub(start)
-		return err
+		return out.ReadDuration, err
 	})
 	switch {
 	case errors.Is(err, ErrNoGrid):
@@ -189,6 +194,14 @@ func solutionText(sol solver.Grid) string {
 
 // solve answers with the solution.
 func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, error) {
+	if pz.photo != nil {
+		// Rating and drawing three pictures is the last quarter of a
+		// photo's work: it keeps the photos' precedence over text.
+		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
+			return Reply{}, fmt.Errorf("wait for a CPU: %w", err)
+		}
+		defer b.cpu.leave(kindPhoto)
+	}
 	var sb strings.Builder
 	sb.WriteString("**Solved!**")
 	if r, err := b.rating(ctx, pz.grid); err == nil {

@@ -13,8 +13,8 @@ import (
 
 // TestOpsBoundedPhotoWork fills the one OCR worker and the one queue place
 // with photos through the real discordgo, holding the real reader back
-// with a gate: the next photo gets an immediate "busy" answer (in a DM
-// and after a deferred slash command), a text puzzle is answered while the
+// with a gate: the next photo gets an immediate "busy" answer (in a DM,
+// and as the slash command's private first response), a text puzzle is answered while the
 // photos wait, the queue depth shows on the metrics, and once the gate
 // opens both held photos are read and solved.
 func TestOpsBoundedPhotoWork(t *testing.T) {
@@ -62,13 +62,13 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, err := e.srv.WaitCall(opsWait(t), func(c fakediscord.Call) bool {
-		return c.Method == "POST" && c.Path == e.srv.FollowupPath(ia)
+		return c.Method == "POST" && c.Path == fakediscord.CallbackPath(ia)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := f.Payload(); !strings.Contains(p["content"].(string), "busy") || int(p["flags"].(float64))&ephemeralFlag == 0 {
-		t.Errorf("slash photo follow-up %s, want an ephemeral busy message", f.JSON)
+	if r := decodeResponse(t, f); r.Type != 4 || !strings.Contains(r.Data.Content, "busy") || r.Data.Flags&ephemeralFlag == 0 {
+		t.Errorf("slash photo response %s, want an immediate ephemeral busy message", f.JSON)
 	}
 	// Text does not wait behind photos.
 	_, content = e.replyTo(t, e.dm(t, "4", puzzleText))

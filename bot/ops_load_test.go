@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -50,6 +51,7 @@ var (
 		"load benchmark: directory of imageN.jpg photos (when absent, testdata/photo.jpg)")
 	loadWorkers = flag.Int("load.workers", 2, "load benchmark: OCR workers")
 	loadQueue   = flag.Int("load.queue", 16, "load benchmark: photo queue length")
+	loadWait    = flag.Duration("load.maxwait", DefaultMaxPhotoWait, "load benchmark: longest expected wait of a photo (0: no limit)")
 	loadExec    = flag.Bool("load.exec", false, "load benchmark: build ../cmd/sudokubot and run it as a child process, "+
 		"so that the bot's own peak RSS and CPU time are measured apart from the fake Discord's")
 )
@@ -76,7 +78,7 @@ func BenchmarkLoad(b *testing.B) {
 		proc = strconv.Itoa(pid)
 	} else {
 		e = startOps(b, opsSetup{pictureSize: -1, deferAfter: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
-			bot: func(o *Options) { o.QueueLength, o.UserRate = *loadQueue, 20 }})
+			bot: func(o *Options) { o.QueueLength, o.MaxPhotoWait, o.UserRate = *loadQueue, cmp.Or(*loadWait, -1), 20 }})
 	}
 	atts := make([]fakediscord.Attachment, len(photos))
 	for i, p := range photos {
@@ -172,7 +174,8 @@ func (e *opsEnv) waitLoad(b *testing.B, reqs []*loadRequest) {
 				continue
 			}
 			if !isDeferred {
-				r.latency = at.Sub(r.sent)
+				r.acked = at.Sub(r.sent)
+				r.latency = r.acked
 				continue
 			}
 			r.acked = at.Sub(r.sent)
@@ -311,10 +314,10 @@ func (e *opsEnv) reportLoad(b *testing.B, reqs []*loadRequest, start time.Time, 
 	b.ReportMetric(float64(hwm)/1024, "peak_rss_MB")
 	b.ReportMetric(float64(len(groups["photo_busy"])), "photos_busy")
 	b.Logf("load: %d texts and %d photos sent in %s; all %d texts answered %s after the first was sent (%.0f/s); "+
-		"photos: %d read and solved, %d busy, %d errors; peak RSS %.0f MB (now %.0f MB), GOMAXPROCS %d, %d OCR workers, queue %d\n%s",
+		"photos: %d read and solved, %d busy, %d errors; peak RSS %.0f MB (now %.0f MB), GOMAXPROCS %d, %d OCR workers, queue %d, max photo wait %s\n%s",
 		nText, len(groups["photo"]), sentAll.Round(time.Millisecond), nText, lastText.Round(time.Millisecond), float64(nText)/lastText.Seconds(),
 		len(groups["photo_ok"]), len(groups["photo_busy"]), len(groups["photo_error"]), float64(hwm)/1024, float64(rss)/1024,
-		runtime.GOMAXPROCS(0), *loadWorkers, *loadQueue, strings.Join(lines, "\n"))
+		runtime.GOMAXPROCS(0), *loadWorkers, *loadQueue, *loadWait, strings.Join(lines, "\n"))
 }
 
 // cpuTime returns the user and system CPU time process proc ("self" or a
@@ -467,6 +470,7 @@ func startExecBot(b *testing.B) (*opsEnv, int, string) {
 	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_URL="+srv.URL,
 		"SUDOKUBOT_GUILD_ID="+fakediscord.GuildID, "LOG_LEVEL=warn", "METRICS_ADDR="+metricsAddr,
 		"SUDOKUBOT_OCR_WORKERS="+strconv.Itoa(*loadWorkers), "SUDOKUBOT_QUEUE_LENGTH="+strconv.Itoa(*loadQueue),
+		"SUDOKUBOT_MAX_PHOTO_WAIT="+loadWait.String(),
 		"SUDOKUBOT_USER_RATE=20", "OMP_THREAD_LIMIT=1")
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

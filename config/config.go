@@ -45,6 +45,10 @@ type Config struct {
 	// QueueLength is the number of photos that may wait for a worker; when
 	// the queue is full the bot answers "busy" at once.
 	QueueLength int
+	// MaxPhotoWait is the longest a photo may be expected to wait for a
+	// worker; a photo that would wait longer is answered "busy" at once.
+	// 0 means no limit but QueueLength.
+	MaxPhotoWait time.Duration
 	// UserRate is the number of requests one user may make per minute.
 	UserRate int
 	// OutputDir is where console mode writes pictures; empty means a new
@@ -67,6 +71,7 @@ func Default() Config {
 		DownloadTimeout:    15 * time.Second,
 		OCRWorkers:         2,
 		QueueLength:        16,
+		MaxPhotoWait:       time.Second,
 		UserRate:           20,
 		ShardID:            0,
 		ShardCount:         1,
@@ -87,9 +92,9 @@ func (c Config) String() string {
 	if c.Token != "" {
 		tok = "set (redacted)"
 	}
-	return fmt.Sprintf("token=%s api=%s guild=%q channels=%v log=%s/%s max_attachment_bytes=%d max_pixels=%d download_timeout=%s ocr_workers=%d queue=%d user_rate=%d/min metrics=%q shard=%d/%d",
+	return fmt.Sprintf("token=%s api=%s guild=%q channels=%v log=%s/%s max_attachment_bytes=%d max_pixels=%d download_timeout=%s ocr_workers=%d queue=%d max_photo_wait=%s user_rate=%d/min metrics=%q shard=%d/%d",
 		tok, api, c.GuildID, c.Channels, c.LogLevel, c.LogFormat, c.MaxAttachmentBytes, c.MaxPixels,
-		c.DownloadTimeout, c.OCRWorkers, c.QueueLength, c.UserRate, c.MetricsAddr, c.ShardID, c.ShardCount)
+		c.DownloadTimeout, c.OCRWorkers, c.QueueLength, c.MaxPhotoWait, c.UserRate, c.MetricsAddr, c.ShardID, c.ShardCount)
 }
 
 // GoString is like String, so that %#v cannot print the token either.
@@ -113,6 +118,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("download_timeout", c.DownloadTimeout),
 		slog.Int("ocr_workers", c.OCRWorkers),
 		slog.Int("queue_length", c.QueueLength),
+		slog.Duration("max_photo_wait", c.MaxPhotoWait),
 		slog.Int("user_rate_per_minute", c.UserRate),
 		slog.String("metrics_addr", c.MetricsAddr),
 		slog.Int("shard_id", c.ShardID),
@@ -219,6 +225,16 @@ var settings = []setting{
 			n, err := parseInt(v, 0, 10_000)
 			c.QueueLength = n
 			return err
+		}},
+	{env: "SUDOKUBOT_MAX_PHOTO_WAIT", flag: "max-photo-wait", def: "1s",
+		usage: "longest expected wait for an OCR worker; a photo that would wait longer gets busy at once (0 for no limit but the queue length)",
+		apply: func(c *Config, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 || d > 10*time.Minute {
+				return fmt.Errorf("%q is not a duration between 0 and 10m, like 1s", v)
+			}
+			c.MaxPhotoWait = d
+			return nil
 		}},
 	{env: "SUDOKUBOT_USER_RATE", flag: "user-rate", def: "20",
 		usage: "requests one user may make per minute (0 for no limit)",

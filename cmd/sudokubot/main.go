@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/config"
@@ -66,8 +67,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 		Engines:       engines,
 		MaxPhotoBytes: cfg.MaxAttachmentBytes, MaxPixels: cfg.MaxPixels, DownloadTimeout: cfg.DownloadTimeout,
 		APIURL:     cfg.APIURL,
-		OCRWorkers: cfg.OCRWorkers, QueueLength: queueLength(cfg.QueueLength), UserRate: cfg.UserRate,
-		Logger: log, Observe: observer(metrics),
+		OCRWorkers: cfg.OCRWorkers, QueueLength: none(cfg.QueueLength), MaxPhotoWait: none(cfg.MaxPhotoWait),
+		UserRate: cfg.UserRate,
+		Logger:   log, Observe: observer(metrics),
 	})
 	if metrics != nil {
 		metrics.WatchQueue(b)
@@ -120,9 +122,10 @@ func observer(m *bot.Metrics) func(bot.Outcome) {
 	return m.Observe
 }
 
-// queueLength maps the setting (0 allowed: no waiting photos) to the bot's
-// option, where 0 means the default.
-func queueLength(n int) int {
+// none maps a setting's 0, which means none (no waiting photos, no wait
+// limit), to the bot's option, where 0 means the default and a negative
+// value none.
+func none[T int | time.Duration](n T) T {
 	if n == 0 {
 		return -1
 	}
