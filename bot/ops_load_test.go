@@ -32,7 +32,8 @@ import (
 //	go test -run '^$' -bench Load -benchtime 1x ./bot/
 //
 // One iteration starts the bot with the production defaults (2 OCR workers,
-// a queue of 16 photos, 20 requests a minute per user, full-size pictures)
+// a queue of 16 photos and at most 1 s of expected wait, 20 requests a
+// minute per user, full-size pictures)
 // behind the real discordgo and the fake Discord, then sends
 // -load.texts /solve commands with a text puzzle and -load.photos /solve
 // commands with a photo, interleaved, as fast as the gateway takes them,
@@ -62,7 +63,7 @@ type loadRequest struct {
 	puzzle  string // for text
 	ia      map[string]any
 	sent    time.Time
-	acked   time.Duration // photo: time to the deferred response
+	acked   time.Duration // photo: time to the first response (answer or deferral)
 	latency time.Duration // time to the final answer
 	outcome string        // "ok", "busy", "error"
 }
