@@ -148,6 +148,10 @@ func New(o Options) *Bot {
 // QueueDepth returns the number of photos waiting for a reader.
 func (b *Bot) QueueDepth() int { return b.pool.depth() }
 
+// PhotoWait returns how long a photo arriving now would be expected to
+// wait for a reader; over [Options.MaxPhotoWait] it is answered "busy".
+func (b *Bot) PhotoWait() time.Duration { return b.pool.wait() }
+
 // userError is an error whose message is written for the user.
 type userError struct {
 	msg string

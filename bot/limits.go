@@ -53,19 +53,34 @@ func (p *photoPool) admit() bool {
 	if p.admitted >= p.workers+p.queue {
 		return false
 	}
-	if p.maxWait > 0 {
-		par := p.workers
-		if p.places != nil {
-			par = min(par, max(p.places(), 1))
-		}
-		// The photos beyond the par being read are ahead of this one;
-		// par of them are done every service time.
-		if ahead := p.admitted - par + 1; ahead > 0 && time.Duration(ahead)*p.service/time.Duration(par) > p.maxWait {
-			return false
-		}
+	if p.maxWait > 0 && p.expectedWait() > p.maxWait {
+		return false
 	}
 	p.admitted++
 	return true
+}
+
+// expectedWait is how long a photo arriving now would wait for a reader.
+// The caller holds p.mu.
+func (p *photoPool) expectedWait() time.Duration {
+	par := p.workers
+	if p.places != nil {
+		par = min(par, max(p.places(), 1))
+	}
+	// The photos beyond the par being read are ahead of this one; par of
+	// them are done every service time.
+	ahead := p.admitted - par + 1
+	if ahead <= 0 {
+		return 0
+	}
+	return time.Duration(ahead) * p.service / time.Duration(par)
+}
+
+// wait is expectedWait for callers outside the pool (metrics).
+func (p *photoPool) wait() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.expectedWait()
 }
 
 // leave gives back the place taken by admit.

@@ -57,6 +57,7 @@ type Metrics struct {
 
 	lastDepth atomic.Int64
 	queue     atomic.Pointer[func() int]
+	wait      atomic.Pointer[func() time.Duration]
 	// connected is the gateway state as the connect and disconnect events
 	// tell it; everConnected is set by the first connect.
 	connected, everConnected atomic.Bool
@@ -97,6 +98,15 @@ func NewMetrics() *Metrics {
 		}
 		return float64(m.lastDepth.Load())
 	})
+	wait := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "sudokubot_photo_expected_wait_seconds",
+		Help: "How long a photo arriving now would wait for an OCR worker, judged from the photos ahead and the recent reading time; over the maximum wait it is answered busy.",
+	}, func() float64 {
+		if f := m.wait.Load(); f != nil {
+			return (*f)().Seconds()
+		}
+		return 0
+	})
 	connected := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "sudokubot_gateway_connected",
 		Help: "1 while the Discord gateway is connected, 0 otherwise.",
@@ -114,7 +124,7 @@ func NewMetrics() *Metrics {
 	m.reconnects = counter("sudokubot_gateway_reconnects_total", "Gateway connections after the first one (resumed or identified again).")
 	m.resumes = counter("sudokubot_gateway_resumes_total", "Gateway sessions resumed after a disconnection.")
 	m.rateLimits = counter("sudokubot_discord_rate_limits_total", "REST answers 429 Too Many Requests from Discord, waited out and retried.")
-	m.reg.MustRegister(m.requests, m.duration, m.ocr, m.solve, queue, connected,
+	m.reg.MustRegister(m.requests, m.duration, m.ocr, m.solve, queue, wait, connected,
 		m.connects, m.disconnects, m.reconnects, m.resumes, m.rateLimits,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -146,10 +156,13 @@ func (m *Metrics) Observe(o Outcome) {
 }
 
 // WatchQueue makes the queue depth gauge read b's queue when scraped,
-// rather than the depth seen by the last request.
+// rather than the depth seen by the last request, and the expected wait
+// gauge b's expected wait.
 func (m *Metrics) WatchQueue(b *Bot) {
 	f := b.QueueDepth
 	m.queue.Store(&f)
+	w := b.PhotoWait
+	m.wait.Store(&w)
 }
 
 // WatchGateway counts s's gateway connections, disconnections, resumes and

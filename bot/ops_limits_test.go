@@ -52,6 +52,9 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	queued := e.dm(t, "2", "", att)
 	waitFor(t, "the second photo to be queued", func() bool { return e.bot.QueueDepth() == 1 })
 	waitMetric(t, e.metrics, 1, "sudokubot_photo_queue_depth")
+	// The next photo would wait for both: two readings at the assumed
+	// half second each, one reader.
+	waitMetric(t, e.metrics, 2*initialService.Seconds(), "sudokubot_photo_expected_wait_seconds")
 
 	_, content := e.replyTo(t, e.dm(t, "3", "", att))
 	if !strings.Contains(content, "I'm busy reading other photos right now, try again in a minute") {

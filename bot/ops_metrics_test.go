@@ -89,6 +89,7 @@ func TestOpsMetricsAndHealth(t *testing.T) {
 		`sudokubot_ocr_duration_seconds_count 1`,
 		`sudokubot_solve_duration_seconds_count{kind="message"} 2`,
 		`sudokubot_photo_queue_depth 0`,
+		`sudokubot_photo_expected_wait_seconds 0`,
 		`sudokubot_gateway_connected 1`,
 		`sudokubot_gateway_connects_total 1`,
 		`sudokubot_gateway_reconnects_total 0`,
