@@ -94,3 +94,54 @@ func benchExplain(b *testing.B, ps []string) {
 	b.ReportMetric(pct(stepCPU, 1), "cpu-ms-step-max")
 	b.ReportMetric(float64(len(stepTimes)/len(ps)), "steps/puzzle")
 }
+
+// BenchmarkChainFinders times each finder of the ladder from AICs on
+// (HoDoKu's index 5600 and above: chains, nice loops, ALS, forcing chains
+// and nets) alone on every state of the first 100 top1465 puzzles where
+// the ladder reaches these techniques (the states where they run in
+// practice), reporting p50 and p99 of one call per finder.
+//
+//	go test -run '^$' -bench ChainFinders -benchtime 1x ./solver/human/
+func BenchmarkChainFinders(b *testing.B) {
+	ps := sharedPuzzles(b, "puzzles3_magictour_top1465", 100)
+	var states []*state
+	for _, p := range ps {
+		g := solver.MustGrid(p)
+		sol, _ := solver.SolveUnique(g)
+		s := newState(g)
+		s.unique = true
+		info := puzzleInfo{solution: sol, unique: true}
+		for !s.solved() {
+			st, err := next(s, info)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if techniques[st.Technique].score >= techniques[NiceLoop].score {
+				c := *s
+				states = append(states, &c)
+			}
+			s.apply(&st)
+		}
+	}
+	for _, f := range ladder {
+		if f.index < 5600 {
+			continue
+		}
+		b.Run(f.name, func(b *testing.B) {
+			var times []time.Duration
+			for b.Loop() {
+				times = times[:0]
+				for _, s := range states {
+					t0 := time.Now()
+					f.find(s)
+					times = append(times, time.Since(t0))
+				}
+			}
+			slices.Sort(times)
+			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+			b.ReportMetric(ms(times[len(times)/2]), "ms-p50")
+			b.ReportMetric(ms(times[int(0.99*float64(len(times)-1))]), "ms-p99")
+			b.ReportMetric(float64(len(times)), "states")
+		})
+	}
+}

@@ -9,15 +9,12 @@ import (
 
 // netFinders are the finders of the chain and forcing engine, with
 // HoDoKu's solver-order indices (NICE_LOOP 5600, FORCING_CHAIN 8500,
-// FORCING_NET 8600; each kind's verity is tried just after its
-// contradiction).
+// FORCING_NET 8600).
 var netFinders = []finder{
 	{5600, NiceLoop, findNetNiceLoop, false},
 	{5650, netGroupedNiceLoop, findNetGroupedNiceLoop, false},
 	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
-	{8510, ForcingChainVer, func(s *state) (Step, bool) { return findNetVerity(s, false) }, false},
 	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
-	{8610, ForcingNetVer, func(s *state) (Step, bool) { return findNetVerity(s, true) }, false},
 }
 
 // netNewTechniques are the techniques this engine adds to the table,

@@ -40,9 +40,7 @@ var netKinds = []struct {
 	{"grouped-nice-loop", netGroupedNiceLoop, findNetGroupedNiceLoop, false},
 	{"grouped-aic", netGroupedAIC, findNetGroupedNiceLoop, false},
 	{"forcing-chain-contradiction", ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
-	{"forcing-chain-verity", ForcingChainVer, func(s *state) (Step, bool) { return findNetVerity(s, false) }, false},
 	{"forcing-net-contradiction", ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
-	{"forcing-net-verity", ForcingNetVer, func(s *state) (Step, bool) { return findNetVerity(s, true) }, false},
 }
 
 // netStepText writes what a case expects of a step.
@@ -189,7 +187,6 @@ func TestNetHarvest(t *testing.T) {
 			missing[k.kind] = true
 		}
 	}
-	lad := netLadder()
 	best := map[string]string{}
 	bestLen := map[string]int{}
 	for _, p := range ps {
@@ -197,8 +194,12 @@ func TestNetHarvest(t *testing.T) {
 		sol, _ := solver.SolveUnique(g)
 		s := newState(g)
 		s.unique = true
+		info := puzzleInfo{solution: sol, unique: true}
 		for !s.solved() {
-			st := netNext(s, lad, sol)
+			st, err := next(s, info)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if techniques[st.Technique].score >= minScore || st.BruteForce {
 				for _, k := range netKinds {
 					if !missing[k.kind] {
