@@ -457,8 +457,10 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer timer.Stop()
 	select {
 	case rep := <-replies:
-		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+		err := d.retryServerErrors(func() error {
+			return s.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+		})
 		if err != nil {
 			d.log.Error("answering an interaction failed", "request", req, "err", err)
 		}
@@ -471,7 +473,7 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	if deferEphemeral {
 		ack.Data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if err := s.InteractionRespond(i, ack); err != nil {
+	if err := d.retryServerErrors(func() error { return s.InteractionRespond(i, ack) }); err != nil {
 		d.log.Error("deferring an interaction failed", "request", req, "err", err)
 		return
 	}
@@ -491,11 +493,40 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	text, comps := content(rep), components(rep)
-	_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &text, Components: &comps, Files: files(rep), AllowedMentions: noMentions()})
+	err := d.retryServerErrors(func() error {
+		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+			Content: &text, Components: &comps, Files: files(rep), AllowedMentions: noMentions()})
+		return err
+	})
 	if err != nil {
 		d.log.Error("editing the deferred response failed", "request", req, "err", err)
 	}
+}
+
+// serverErrorRetries are the waits before each new attempt of a call that
+// Discord answered with a server error (500, 503, 504; discordgo itself
+// retries 502s and waits out 429s). They fit in the 3 seconds Discord
+// allows for an interaction's first response.
+var serverErrorRetries = []time.Duration{250 * time.Millisecond, time.Second}
+
+// retryServerErrors runs call, and again after each of serverErrorRetries
+// while it fails with a server error. Only calls that cannot post twice go
+// through it: an interaction's first response (Discord refuses a second
+// one) and the edit of the deferred response. A reply in a channel is
+// not repeated: a 500 may come after the message was posted, and the
+// user would see it twice.
+func (d *Discord) retryServerErrors(call func() error) error {
+	err := call()
+	for _, wait := range serverErrorRetries {
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Response == nil || re.Response.StatusCode < 500 {
+			return err
+		}
+		d.log.Warn("Discord answered with a server error; trying again", "status", re.Response.Status, "after", wait)
+		time.Sleep(wait)
+		err = call()
+	}
+	return err
 }
 
 // recoverPanic logs a panic in the adapter itself (the core recovers its

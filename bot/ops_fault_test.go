@@ -191,9 +191,11 @@ func TestOpsRESTRateLimited(t *testing.T) {
 }
 
 // TestOpsRESTServerErrors answers the bot's replies with 500 and 502:
-// discordgo retries a 502 (up to three times) and the reply arrives; a 500
-// is not retried (discordgo v0.29), so the failure is logged; either way
-// the bot keeps answering the next requests.
+// discordgo retries a 502 (up to three times) and the reply arrives; the
+// bot retries a 500 on an interaction response (twice), which Discord
+// would refuse to take twice, but not on a message in a channel, which a
+// 500 may have posted already, so that failure is logged; either way the
+// bot keeps answering the next requests.
 func TestOpsRESTServerErrors(t *testing.T) {
 	isCallback := func(c fakediscord.Call) bool {
 		return c.Method == "POST" && strings.HasSuffix(c.Path, "/callback")
@@ -203,25 +205,36 @@ func TestOpsRESTServerErrors(t *testing.T) {
 		status    int
 		times     int
 		slash     bool
+		edit      bool // the slash command is deferred; the edit of its response fails
 		delivered bool
 		log       string
 	}{
-		{"502 once on a message reply", http.StatusBadGateway, 1, false, true, ""},
-		{"502 on every retry", http.StatusBadGateway, 4, false, false, "replying to a message failed"},
-		{"500 on a message reply", http.StatusInternalServerError, 1, false, false, "replying to a message failed"},
-		{"500 on an interaction response", http.StatusInternalServerError, 1, true, false, "answering an interaction failed"},
-		{"502 once on an interaction response", http.StatusBadGateway, 1, true, true, ""},
+		{"502 once on a message reply", http.StatusBadGateway, 1, false, false, true, ""},
+		{"502 on every retry", http.StatusBadGateway, 4, false, false, false, "replying to a message failed"},
+		{"500 on a message reply", http.StatusInternalServerError, 1, false, false, false, "replying to a message failed"},
+		{"500 on an interaction response", http.StatusInternalServerError, 1, true, false, true, ""},
+		{"500 twice on an interaction response", http.StatusInternalServerError, 2, true, false, true, ""},
+		{"500 on every retry of an interaction response", http.StatusInternalServerError, 3, true, false, false, "answering an interaction failed"},
+		{"502 once on an interaction response", http.StatusBadGateway, 1, true, false, true, ""},
+		{"500 on the edit of a deferred response", http.StatusInternalServerError, 1, true, true, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := startOps(t, opsSetup{})
+			setup := opsSetup{}
+			if tt.edit {
+				setup.deferAfter = time.Nanosecond
+			}
+			e := startOps(t, setup)
 			match := isDMReply
-			if tt.slash {
+			ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+			switch {
+			case tt.edit:
+				match = func(c fakediscord.Call) bool { return c.Method == "PATCH" && c.Path == e.srv.OriginalPath(ia) }
+			case tt.slash:
 				match = isCallback
 			}
 			e.srv.FailNext(match, tt.status, tt.times)
 			if tt.slash {
-				ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
 				if err := e.srv.Dispatch("INTERACTION_CREATE", ia); err != nil {
 					t.Fatal(err)
 				}
