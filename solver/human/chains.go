@@ -6,9 +6,18 @@ import (
 )
 
 // A node of a chain is a candidate: node n is digit n%9+1 in cell n/9.
-func node(c, d int) int        { return c*9 + d - 1 }
-func nodeCell(n int) int       { return n / 9 }
-func nodeDigit(n int) int      { return n%9 + 1 }
+// Every chain and forcing finder numbers candidates this way.
+
+// node returns the node of digit d in cell c.
+func node(c, d int) int { return c*9 + d - 1 }
+
+// nodeCell returns the cell of node n.
+func nodeCell(n int) int { return n / 9 }
+
+// nodeDigit returns the digit of node n.
+func nodeDigit(n int) int { return n%9 + 1 }
+
+// nodeCand returns node n as a Candidate.
 func nodeCand(n int) Candidate { return Candidate{nodeCell(n), nodeDigit(n)} }
 
 // chainMode restricts the links a chain may use.
@@ -270,7 +279,7 @@ func chainProse(s *state, chain []int) string {
 		if i%2 == 1 { // strong: a false makes b true
 			why := "its only other candidate"
 			if ca != cb {
-				why = fmt.Sprintf("the only other place for %d in %s", db, unitName(sharedUnits(ca, cb)[0]))
+				why = fmt.Sprintf("the only other place for %d in %s", db, unitName(sharedUnit(ca, cb)))
 				for _, u := range sharedUnits(ca, cb) {
 					if s.unitPos(u, db).count() == 2 {
 						why = fmt.Sprintf("the only other place for %d in %s", db, unitName(u))
@@ -283,7 +292,7 @@ func chainProse(s *state, chain []int) string {
 		}
 		why := "one digit per cell"
 		if ca != cb {
-			why = "same " + unitName(sharedUnits(ca, cb)[0])
+			why = "same " + unitName(sharedUnit(ca, cb))
 		}
 		fmt.Fprintf(&sb, "%s is not %d (%s)", cellName(cb), db, why)
 	}

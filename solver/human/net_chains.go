@@ -80,7 +80,7 @@ func netNiceLoop(s *state, grouped bool) (Step, bool) {
 	var starts []int
 	for c := range s.empty.all() {
 		for m := s.cand[c]; m != 0; m &= m - 1 {
-			starts = append(starts, netCand(c, m.firstDigit()))
+			starts = append(starts, node(c, m.firstDigit()))
 		}
 	}
 	if grouped {
@@ -147,7 +147,7 @@ func netNiceLoop(s *state, grouped bool) (Step, bool) {
 // the two candidates of a bivalue cell, or the two places of a digit in a
 // unit.
 func netStrong(s *state, a, b int) bool {
-	ca, da, cb, db := netCandCell(a), netCandDigit(a), netCandCell(b), netCandDigit(b)
+	ca, da, cb, db := nodeCell(a), nodeDigit(a), nodeCell(b), nodeDigit(b)
 	switch {
 	case a == b:
 		return false
@@ -229,19 +229,20 @@ func netChainStep(s *state, p *netProp, a, l int) Step {
 		st.Technique = netGroupedAIC
 	}
 	either := fmt.Sprintf("%s or %s", netLitText(p, netLit(a, true)), netLitText(p, l))
-	if a < netNumCands && b < netNumCands && netCandCell(a) == netCandCell(b) {
+	if a < netNumCands && b < netNumCands && nodeCell(a) == nodeCell(b) {
 		either = fmt.Sprintf("%s is %d or %d", na, da, db)
 	}
 	var why string
 	switch {
 	case da == db:
-		why = fmt.Sprintf("so %s, which see%s both, can't be %d", cellList(netElimCells(st.Eliminations)), netSeeS(st.Eliminations), da)
+		cells := netElimCells(st.Eliminations)
+		why = fmt.Sprintf("so %s, which see%s both, can't be %d", cellList(cells), verbS(len(cells)), da)
 	case na == nb:
 		why = fmt.Sprintf("so %s can't be %s", na, orDigitList(netElimDigits(st.Eliminations)))
 	default:
 		var parts []string
 		for _, e := range st.Eliminations {
-			if e.Cell == netCandCell(a) {
+			if e.Cell == nodeCell(a) {
 				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", na, db, da, nb, db))
 			} else {
 				parts = append(parts, fmt.Sprintf("%s can't be %d (it is %d, or it sees %s, which is %d)", nb, da, db, na, da))
@@ -286,28 +287,20 @@ func netElimDigits(es []Candidate) digitMask {
 	return m
 }
 
-// netSeeS returns "s" when one cell sees, "" when several see.
-func netSeeS(es []Candidate) string {
-	if len(netElimCells(es)) == 1 {
-		return "s"
-	}
-	return ""
-}
-
 // netLoopPlacement writes the step of a discontinuous nice loop with two
 // strong links at candidate a: a false makes a candidate z false (literal
 // l) that is strongly linked to a, so a would be true after all.
 func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 	path := netChainPath(p, l)
 	z := netLitCand(l)
-	ca, da := netCandCell(a), netCandDigit(a)
+	ca, da := nodeCell(a), nodeDigit(a)
 	st := Step{Technique: NiceLoop, Placements: []Candidate{{ca, da}}}
 	if netHasGroup(path) {
 		st.Technique = netGroupedNiceLoop
 	}
 	netDecorate(&st, p, path, map[[2]int]bool{})
 	for c := range p.nodeCells(z).all() {
-		st.Links = append(st.Links, Link{From: Candidate{c, p.nodeDigit(z)}, To: netCandOf(a), Strong: true})
+		st.Links = append(st.Links, Link{From: Candidate{c, p.nodeDigit(z)}, To: nodeCand(a), Strong: true})
 	}
 	body := netNarrate(p, []int{l}, map[int]bool{})
 	var why string
@@ -319,16 +312,16 @@ func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 			u = g.box
 		}
 		why = fmt.Sprintf("%s were the only other places for %d in %s", cellList(g.cells.list()), da, unitName(u))
-	case netCandCell(z) == ca:
-		why = fmt.Sprintf("its only other candidate, %d, is ruled out", netCandDigit(z))
+	case nodeCell(z) == ca:
+		why = fmt.Sprintf("its only other candidate, %d, is ruled out", nodeDigit(z))
 	default:
-		u := netSharedUnit(ca, netCandCell(z))
+		u := sharedUnit(ca, nodeCell(z))
 		for _, v := range cellUnits[ca] {
-			if unitSet[v].has(netCandCell(z)) && s.unitPos(v, da).count() == 2 {
+			if unitSet[v].has(nodeCell(z)) && s.unitPos(v, da).count() == 2 {
 				u = v
 			}
 		}
-		why = fmt.Sprintf("%s was the only other place for %d in %s", cellName(netCandCell(z)), da, unitName(u))
+		why = fmt.Sprintf("%s was the only other place for %d in %s", cellName(nodeCell(z)), da, unitName(u))
 	}
 	eureka := netEureka(p, append(path, netLit(a, true)))
 	kind := "a discontinuous nice loop"

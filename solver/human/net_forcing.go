@@ -61,7 +61,7 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 		bestDepth, bestSize := capDepth, 1<<30
 		for c := range s.empty.all() {
 			for m := s.cand[c]; m != 0; m &= m - 1 {
-				x := netCand(c, m.firstDigit())
+				x := node(c, m.firstDigit())
 				for _, on := range []bool{false, true} {
 					l := netLit(x, on)
 					p.maxDepth = min(bestDepth+netSlack, capDepth) + 1
@@ -103,7 +103,7 @@ func netContraStep(p *netProp, premise int) Step {
 	seen := map[[2]int]bool{}
 	netDecorate(&st, p, proof, seen)
 	x := netLitCand(premise)
-	c, d := netCandCell(x), netCandDigit(x)
+	c, d := nodeCell(x), nodeDigit(x)
 	body := netNarrate(p, targets, map[int]bool{})
 	var concl string
 	if netLitOn(premise) {

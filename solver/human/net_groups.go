@@ -110,7 +110,7 @@ func (p *netProp) nodeDigit(x int) int {
 	if x >= netNumCands {
 		return p.groups[x-netNumCands].d
 	}
-	return netCandDigit(x)
+	return nodeDigit(x)
 }
 
 // nodeCells returns the cells of node x.
@@ -118,7 +118,7 @@ func (p *netProp) nodeCells(x int) cellSet {
 	if x >= netNumCands {
 		return p.groups[x-netNumCands].cells
 	}
-	return setOf(netCandCell(x))
+	return setOf(nodeCell(x))
 }
 
 // groupWeakFromCand makes false the groups of digit d that lie in a unit
@@ -192,7 +192,7 @@ func (p *netProp) groupStrongFrom(gone cellSet, d int, units []int, l, dep int) 
 			if gone.count() == 1 {
 				continue // a plain strong link, done by run
 			}
-			x = netCand(rest.first(), d)
+			x = node(rest.first(), d)
 		default:
 			x = p.groupNode(rest, d)
 			if x < 0 {
@@ -215,7 +215,7 @@ func (p *netProp) runGroup(l, dep int) bool {
 	}
 	for _, u := range []int{g.line, g.box} {
 		for q := range s.unitPos(u, g.d).andNot(g.cells).all() {
-			if !p.add(netLit(netCand(q, g.d), false), netWhyGroupOff, l, u, dep+1) {
+			if !p.add(netLit(node(q, g.d), false), netWhyGroupOff, l, u, dep+1) {
 				return false
 			}
 		}
@@ -237,7 +237,7 @@ func (p *netProp) runGroup(l, dep int) bool {
 // netNodeName names node x: a cell like "r1c4", or a group like "r1c45".
 func netNodeName(p *netProp, x int) string {
 	if x < netNumCands {
-		return cellName(netCandCell(x))
+		return cellName(nodeCell(x))
 	}
 	cells := p.groups[x-netNumCands].cells.list()
 	var sb strings.Builder
@@ -260,11 +260,7 @@ func netNodeName(p *netProp, x int) string {
 // r1c5" or "neither r1c4 nor r1c5 is 7".
 func netGroupFact(p *netProp, l int) string {
 	g := p.groups[netLitCand(l)-netNumCands]
-	cells := g.cells.list()
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = cellName(c)
-	}
+	names := cellNames(g.cells.list())
 	if netLitOn(l) {
 		return fmt.Sprintf("%d is in %s", g.d, joinList(names, "or"))
 	}
@@ -293,12 +289,12 @@ func netStrongNodes(p *netProp, a, z int) bool {
 		return netStrong(p.s, a, z)
 	}
 	g := p.groups[z-netNumCands]
-	if g.d != netCandDigit(a) {
+	if g.d != nodeDigit(a) {
 		return false
 	}
 	for _, u := range []int{g.line, g.box} {
 		rest := p.s.unitPos(u, g.d).andNot(g.cells)
-		if rest.count() == 1 && rest.first() == netCandCell(a) {
+		if rest.count() == 1 && rest.first() == nodeCell(a) {
 			return true
 		}
 	}

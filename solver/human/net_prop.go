@@ -28,21 +28,8 @@ const netNumCands = 729
 // see net_groups.go) true or false.
 const netNumLits = 2 * netNumNodes
 
-// Candidate numbers: candidate x is digit x%9+1 in cell x/9.
-
-// netCand returns the number of candidate d in cell c.
-func netCand(c, d int) int { return c*9 + d - 1 }
-
-// netCandCell returns the cell of candidate x.
-func netCandCell(x int) int { return x / 9 }
-
-// netCandDigit returns the digit of candidate x.
-func netCandDigit(x int) int { return x%9 + 1 }
-
-// netCandOf returns candidate x as a Candidate.
-func netCandOf(x int) Candidate {
-	return Candidate{netCandCell(x), netCandDigit(x)}
-}
+// Candidates are numbered as the nodes of chains.go: node(c, d) is
+// c*9+d-1, and node x is digit nodeDigit(x) in cell nodeCell(x).
 
 // netLit returns the literal "candidate x is true" (on) or "is false".
 func netLit(x int, on bool) int {
@@ -62,10 +49,10 @@ func netLitOn(l int) bool { return l&1 == 1 }
 func netLitNot(l int) int { return l ^ 1 }
 
 // netLitCell returns the cell of candidate literal l.
-func netLitCell(l int) int { return netCandCell(l >> 1) }
+func netLitCell(l int) int { return nodeCell(l >> 1) }
 
 // netLitDigit returns the digit of candidate literal l.
-func netLitDigit(l int) int { return netCandDigit(l >> 1) }
+func netLitDigit(l int) int { return nodeDigit(l >> 1) }
 
 // Reasons a literal was reached.
 const (
@@ -195,19 +182,6 @@ func (p *netProp) add(l int, why int8, parent, unit, depth int) bool {
 	return true
 }
 
-// sharedUnit returns a unit holding both cells, preferring the box when
-// the cells share one and a line too (a row or column is named first when
-// they share only that).
-func netSharedUnit(a, b int) int {
-	switch {
-	case rowOf[a] == rowOf[b]:
-		return rowOf[a]
-	case colOf[a] == colOf[b]:
-		return 9 + colOf[a]
-	}
-	return 18 + boxOf[a]
-}
-
 // run propagates until nothing new follows, the depth limit is reached or,
 // with stopOnContra, a contradiction appears. It reports whether a
 // contradiction was found.
@@ -230,16 +204,16 @@ func (p *netProp) run() bool {
 			}
 			continue
 		}
-		c, d := netCandCell(x), netCandDigit(x)
+		c, d := nodeCell(x), nodeDigit(x)
 		if netLitOn(l) {
 			for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
 				e := m.firstDigit()
-				if !p.add(netLit(netCand(c, e), false), netWhyCell, l, -1, dep+1) {
+				if !p.add(netLit(node(c, e), false), netWhyCell, l, -1, dep+1) {
 					return true
 				}
 			}
 			for q := range peers[c].and(s.pos[d]).all() {
-				if !p.add(netLit(netCand(q, d), false), netWhyUnit, l, netSharedUnit(c, q), dep+1) {
+				if !p.add(netLit(node(q, d), false), netWhyUnit, l, sharedUnit(c, q), dep+1) {
 					return true
 				}
 			}
@@ -262,8 +236,8 @@ func (p *netProp) run() bool {
 		case left == 1 && (p.net || p.origCell[c] == 2):
 			for m := s.cand[c]; m != 0; m &= m - 1 {
 				e := m.firstDigit()
-				if !p.reached(netLit(netCand(c, e), false)) {
-					if !p.add(netLit(netCand(c, e), true), netWhyCellLast, -1, -1, dep+1) {
+				if !p.reached(netLit(node(c, e), false)) {
+					if !p.add(netLit(node(c, e), true), netWhyCellLast, -1, -1, dep+1) {
 						return true
 					}
 					break
@@ -282,8 +256,8 @@ func (p *netProp) run() bool {
 				}
 			case left == 1 && (p.net || p.origUnit[u][d] == 2):
 				for q := range s.unitPos(u, d).all() {
-					if !p.reached(netLit(netCand(q, d), false)) {
-						if !p.add(netLit(netCand(q, d), true), netWhyUnitLast, -1, u, dep+1) {
+					if !p.reached(netLit(node(q, d), false)) {
+						if !p.add(netLit(node(q, d), true), netWhyUnitLast, -1, u, dep+1) {
 							return true
 						}
 						break
@@ -339,7 +313,7 @@ func (p *netProp) intersections(c, d, dep int) bool {
 			why = netWhyClaim
 		}
 		for q := range s.unitPos(other, d).andNot(unitSet[u]).all() {
-			l := netLit(netCand(q, d), false)
+			l := netLit(node(q, d), false)
 			if p.reached(l) {
 				continue
 			}
@@ -356,21 +330,21 @@ func (p *netProp) intersections(c, d, dep int) bool {
 func (p *netProp) parents(l int) []int {
 	s := p.s
 	x := netLitCand(l)
-	c, d := netCandCell(x), netCandDigit(x)
+	c, d := nodeCell(x), nodeDigit(x)
 	switch p.why[l] {
 	case netWhyCell, netWhyUnit, netWhyGroupOff, netWhyGroupOn:
 		return []int{int(p.parent[l])}
 	case netWhyCellLast:
 		var out []int
 		for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
-			out = append(out, netLit(netCand(c, m.firstDigit()), false))
+			out = append(out, netLit(node(c, m.firstDigit()), false))
 		}
 		return out
 	case netWhyUnitLast:
 		var out []int
 		for q := range s.unitPos(int(p.unit[l]), d).all() {
 			if q != c {
-				out = append(out, netLit(netCand(q, d), false))
+				out = append(out, netLit(node(q, d), false))
 			}
 		}
 		return out
@@ -378,7 +352,7 @@ func (p *netProp) parents(l int) []int {
 		// The places of d in unit outside unit2.
 		var out []int
 		for q := range s.unitPos(int(p.unit[l]), d).andNot(unitSet[p.unit2[l]]).all() {
-			out = append(out, netLit(netCand(q, d), false))
+			out = append(out, netLit(node(q, d), false))
 		}
 		return out
 	}
@@ -394,13 +368,13 @@ func (p *netProp) contraLits() []int {
 	case netContraCell:
 		var out []int
 		for m := p.s.cand[p.contraCell]; m != 0; m &= m - 1 {
-			out = append(out, netLit(netCand(p.contraCell, m.firstDigit()), false))
+			out = append(out, netLit(node(p.contraCell, m.firstDigit()), false))
 		}
 		return out
 	case netContraUnit:
 		var out []int
 		for q := range p.s.unitPos(p.contraUnit, p.contraDigit).all() {
-			out = append(out, netLit(netCand(q, p.contraDigit), false))
+			out = append(out, netLit(node(q, p.contraDigit), false))
 		}
 		return out
 	}

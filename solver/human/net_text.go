@@ -35,17 +35,6 @@ func netAssume(p *netProp, l int) string {
 	return fmt.Sprintf("%s were not %d", cellName(netLitCell(l)), netLitDigit(l))
 }
 
-// netUnitWord names the kind of unit u: "row", "column" or "box".
-func netUnitWord(u int) string {
-	switch {
-	case u < 9:
-		return "row"
-	case u < 18:
-		return "column"
-	}
-	return "box"
-}
-
 // netClause writes how literal l follows, given the literals written in
 // the clause just before (prev), like "so r3c8 is not 7 (same row)".
 func netClause(p *netProp, l int, prev []int) string {
@@ -67,7 +56,7 @@ func netClause(p *netProp, l int, prev []int) string {
 		}
 		u := int(p.unit[l])
 		if !netLitOn(l) {
-			return fmt.Sprintf("%s%s (same %s)", lead, netLitText(p, l), netUnitWord(u))
+			return fmt.Sprintf("%s%s (same %s)", lead, netLitText(p, l), unitOf(u).Kind)
 		}
 		what := "place"
 		if netLitCand(l) >= netNumCands {
@@ -83,7 +72,7 @@ func netClause(p *netProp, l int, prev []int) string {
 		if !follows {
 			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
 		}
-		return fmt.Sprintf("%s%s is not %d (same %s)", lead, cellName(c), d, netUnitWord(int(p.unit[l])))
+		return fmt.Sprintf("%s%s is not %d (same %s)", lead, cellName(c), d, unitOf(int(p.unit[l])).Kind)
 	case netWhyCellLast:
 		if len(ps) == 1 {
 			if !follows {
@@ -243,7 +232,7 @@ func netContraText(p *netProp) string {
 	case netContraClash:
 		x := netLitCand(p.contraLit)
 		return fmt.Sprintf("So %s would have to be %d and not be %d at the same time, which is impossible.",
-			cellName(netCandCell(x)), netCandDigit(x), netCandDigit(x))
+			cellName(nodeCell(x)), nodeDigit(x), nodeDigit(x))
 	case netContraCell:
 		return fmt.Sprintf("So %s would have no candidate left, which is impossible.", cellName(p.contraCell))
 	case netContraUnit:
@@ -265,7 +254,7 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 				seen[[2]int{-1, c}] = true
 				st.Cells = append(st.Cells, c)
 			}
-			if k := [2]int{-2, netCand(c, d)}; !seen[k] {
+			if k := [2]int{-2, node(c, d)}; !seen[k] {
 				seen[k] = true
 				g := 2
 				if p.why[l] == netWhyPremise {

@@ -172,6 +172,31 @@ func cellName(c int) string { return solver.CellName(c/9, c%9) }
 // sees reports whether two different cells share a unit.
 func sees(a, b int) bool { return a != b && peers[a].has(b) }
 
+// sharedUnits returns the units holding both cells: their row, column and
+// box, in that order, when they share them.
+func sharedUnits(a, b int) []int {
+	var out []int
+	for _, u := range cellUnits[a] {
+		if unitSet[u].has(b) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// sharedUnit returns the first of sharedUnits(a, b) without building the
+// list: the row when the cells share it, else the column, else the box
+// (a's box, also for cells that share no unit).
+func sharedUnit(a, b int) int {
+	switch {
+	case rowOf[a] == rowOf[b]:
+		return rowOf[a]
+	case colOf[a] == colOf[b]:
+		return 9 + colOf[a]
+	}
+	return 18 + boxOf[a]
+}
+
 // seeAll returns the cells that see every cell of s (none of s itself).
 func seeAll(s cellSet) cellSet {
 	out := cellSet{^uint64(0), (1 << 17) - 1}

@@ -167,17 +167,6 @@ func findUR(s *state, kind int) (Step, bool) {
 	return st, found
 }
 
-// sharedUnits returns the units holding both cells.
-func sharedUnits(a, b int) []int {
-	var out []int
-	for _, u := range cellUnits[a] {
-		if unitSet[u].has(b) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
 // findBUG finds a bivalue universal grave plus one: every empty cell but
 // one holds two candidates and every candidate appears twice in each unit,
 // except in the one cell with three. That cell must take the digit that
