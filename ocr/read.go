@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -46,8 +47,9 @@ type Result struct {
 	// Orientation is the photo's EXIF orientation tag (1 when absent).
 	Orientation int
 	// Turns is how many quarter turns clockwise the stored pixels need for
-	// the puzzle to be upright: it follows the EXIF tag when reading that
-	// way worked better, else 0.
+	// the puzzle to be upright: 0, the EXIF tag's when reading that way
+	// worked better, or, when neither gave a proper puzzle, the turn whose
+	// reading did.
 	Turns int
 	// DetectScore in [0, 1] is how grid-like the found quadrilateral was.
 	DetectScore float64
@@ -188,7 +190,8 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		meanConf float64
 	}
 	var best *try
-	for _, turns := range turnsList {
+	for k := 0; k < len(turnsList); k++ {
+		turns := turnsList[k]
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -217,6 +220,20 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		if best.nsol == 1 && best.meanConf > 0.9 {
 			break // no need to try the other orientation
 		}
+		if k == len(turnsList)-1 && len(turnsList) < 4 {
+			// Not a convincing puzzle either way: the photo may be
+			// stored on its side or upside down with no EXIF tag saying
+			// so (a screenshot, an app that strips the tag). The other
+			// quarter turns are read too, and the solver check picks
+			// the angle: confidence alone does not (digits upside down
+			// read as confidently as upright ones). This costs three
+			// more readings, only for photos that would fail anyway.
+			for t := 1; t < 4; t++ {
+				if !slices.Contains(turnsList, t) {
+					turnsList = append(turnsList, t)
+				}
+			}
+		}
 	}
 	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
 	if res.Solutions != 1 {
@@ -225,7 +242,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	return res, nil
 }
 
-// betterTry orders readings of one grid in two orientations. Digits read
+// betterTry orders readings of one grid at different angles. Digits read
 // on their side come out much less confident, so a clearly more confident
 // reading wins; between close ones a unique solution decides, then
 // confidence.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"image"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -346,5 +347,44 @@ func TestDrawOverlay(t *testing.T) {
 	}
 	if _, err := DrawOverlay(d.Image, res, truth, style); err == nil {
 		t.Error("an incomplete solution was accepted")
+	}
+}
+
+// TestReadTurnedPhotos reads a fixture photo stored a quarter turn, a half
+// turn and three quarters off upright, with no EXIF tag to say so (as a
+// screenshot or an app that strips the tag leaves it): each is read right,
+// and Turns says how to turn the stored pixels upright.
+func TestReadTurnedPhotos(t *testing.T) {
+	rec := recognizer(t)
+	var photo truthPhoto
+	for _, p := range loadTestPhotos(t) {
+		if p.name == "image2.dat" {
+			photo = p
+		}
+	}
+	if photo.data == nil {
+		t.Fatal("fixture image2 missing")
+	}
+	dec, err := Decode(photo.data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	upright := image.NewRGBA(dec.Image.Bounds())
+	draw.Draw(upright, upright.Rect, dec.Image, dec.Image.Bounds().Min, draw.Src)
+	for turns := 1; turns < 4; turns++ {
+		// Stored turned counter-clockwise by turns quarters: it needs
+		// turns quarter turns clockwise to be upright.
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, turnImage(upright, 4-turns), &jpeg.Options{Quality: 92}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Read(context.Background(), buf.Bytes(), Options{Recognizer: rec})
+		if err != nil {
+			t.Fatalf("turned %d: %v", turns, err)
+		}
+		if res.Grid != photo.truth || res.Turns != turns {
+			t.Errorf("stored %d quarter turns off: read %s with Turns %d (%v), want %s with Turns %d",
+				turns, res.Grid, res.Turns, res.Err(), photo.truth, turns)
+		}
 	}
 }
