@@ -21,7 +21,7 @@ type photoPool struct {
 
 	mu       sync.Mutex
 	admitted int           // waiting or working
-	service  time.Duration // moving average of the time a photo holds a worker
+	service  time.Duration // moving average of the time a reading takes
 }
 
 // initialService is the service time assumed before the first photo is
