@@ -49,9 +49,8 @@
 //     Nudge (where to look, without the answer), Area (the technique and
 //     where) and Explanation (the full step, in plain English).
 //  3. Give the technique its level and score in the techniques table and a
-//     line in the ladder at HoDoKu's index (or append to the ladder from an
-//     init function of its own file and keep it sorted by index, as
-//     net_register.go does). Add its name to techniqueOrder.
+//     line in the ladder at HoDoKu's index (the ladder stays sorted by
+//     index; TestLadder checks it). Add its name to techniqueOrder.
 //  4. Add a position to testdata/techniques/ (see techniques_test.go; go
 //     test -run TestHarvest -args -harvest finds one in the corpora) and run
 //     go test -run TestTechniques -args -update to record the expected

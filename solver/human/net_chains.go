@@ -163,12 +163,6 @@ func netStrong(s *state, a, b int) bool {
 	return false
 }
 
-// Names of the grouped chains, as HoDoKu writes them.
-const (
-	netGroupedNiceLoop = "Grouped Discontinuous Nice Loop"
-	netGroupedAIC      = "Grouped AIC"
-)
-
 // netEndsElims returns the candidates ruled out by "node a or node b is
 // true".
 func netEndsElims(p *netProp, a, b int) []Candidate {
@@ -222,11 +216,11 @@ func netChainStep(s *state, p *netProp, a, l int) Step {
 	}
 	switch {
 	case loop && grouped:
-		st.Technique = netGroupedNiceLoop
+		st.Technique = GroupedNiceLoop
 	case loop:
 		st.Technique = NiceLoop
 	case grouped:
-		st.Technique = netGroupedAIC
+		st.Technique = GroupedAIC
 	}
 	either := fmt.Sprintf("%s or %s", netLitText(p, netLit(a, true)), netLitText(p, l))
 	if a < netNumCands && b < netNumCands && nodeCell(a) == nodeCell(b) {
@@ -296,7 +290,7 @@ func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 	ca, da := nodeCell(a), nodeDigit(a)
 	st := Step{Technique: NiceLoop, Placements: []Candidate{{ca, da}}}
 	if netHasGroup(path) {
-		st.Technique = netGroupedNiceLoop
+		st.Technique = GroupedNiceLoop
 	}
 	netDecorate(&st, p, path, map[[2]int]bool{})
 	for c := range p.nodeCells(z).all() {
@@ -325,7 +319,7 @@ func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 	}
 	eureka := netEureka(p, append(path, netLit(a, true)))
 	kind := "a discontinuous nice loop"
-	if st.Technique == netGroupedNiceLoop {
+	if st.Technique == GroupedNiceLoop {
 		kind = "a grouped discontinuous nice loop"
 	}
 	st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the strong and weak links.", cellName(ca), da)

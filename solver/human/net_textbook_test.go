@@ -37,8 +37,8 @@ var netKinds = []struct {
 	{"nice-loop-elimination", NiceLoop, findNetNiceLoop, false},
 	{"nice-loop-placement", NiceLoop, findNetNiceLoop, true},
 	{"aic", AIC, findNetNiceLoop, false},
-	{"grouped-nice-loop", netGroupedNiceLoop, findNetGroupedNiceLoop, false},
-	{"grouped-aic", netGroupedAIC, findNetGroupedNiceLoop, false},
+	{"grouped-nice-loop", GroupedNiceLoop, findNetGroupedNiceLoop, false},
+	{"grouped-aic", GroupedAIC, findNetGroupedNiceLoop, false},
 	{"forcing-chain-contradiction", ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
 	{"forcing-net-contradiction", ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
 }

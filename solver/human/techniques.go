@@ -97,6 +97,8 @@ const (
 	XYChain           = "XY-Chain"
 	NiceLoop          = "Discontinuous Nice Loop"
 	AIC               = "AIC"
+	GroupedNiceLoop   = "Grouped Discontinuous Nice Loop"
+	GroupedAIC        = "Grouped AIC"
 	ALSXZ             = "Almost Locked Set XZ-Rule"
 	ALSXYWing         = "Almost Locked Set XY-Wing"
 	ForcingChainContr = "Forcing Chain Contradiction"
@@ -151,6 +153,8 @@ var techniques = map[string]techniqueInfo{
 	XYChain:           {Unfair, 260},
 	NiceLoop:          {Unfair, 280},
 	AIC:               {Unfair, 280},
+	GroupedNiceLoop:   {Unfair, 300},
+	GroupedAIC:        {Unfair, 300},
 	ALSXZ:             {Unfair, 300},
 	ALSXYWing:         {Unfair, 320},
 	ForcingChainContr: {Extreme, 500},
@@ -171,8 +175,18 @@ type finder struct {
 	unique bool
 }
 
-// ladder is the list of finders, easiest first, in HoDoKu's default order.
-// NextStep tries them in turn and returns the first step found.
+// ladder is the list of finders, easiest first, in HoDoKu's default order
+// (by index). NextStep tries them in turn and returns the first step found.
+//
+// Where two finders share an index, the second is tried only when the
+// first finds nothing, and each may return steps of a technique other
+// than the one it is listed under: at 5600 the AIC finder of chains.go
+// (which also finds nice loops) comes before the nice-loop finder of
+// net_chains.go (a second search, with its own length bound and ranking,
+// that also finds AICs); at 8500 and 8600 the verity finders of forcing.go
+// (which also report the contradictions their propagation meets) come
+// before the contradiction finders of net_forcing.go (whose assumptions
+// may also be that a candidate is false).
 var ladder = []finder{
 	{100, FullHouse, findFullHouse, false},
 	{200, NakedSingle, findNakedSingle, false},
@@ -216,10 +230,14 @@ var ladder = []finder{
 	{5400, XChain, chainFinder(xChain), false},
 	{5500, XYChain, chainFinder(xyChain), false},
 	{5600, AIC, chainFinder(aicChain), false},
+	{5600, NiceLoop, findNetNiceLoop, false},
+	{5650, GroupedNiceLoop, findNetGroupedNiceLoop, false},
 	{5700, ALSXZ, findALSXZ, false},
 	{5800, ALSXYWing, findALSXYWing, false},
 	{8500, ForcingChainVer, forcingFinder(false), false},
+	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
 	{8600, ForcingNetVer, forcingFinder(true), false},
+	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.
@@ -231,7 +249,7 @@ var techniqueOrder = []string{
 	Uniqueness1, Uniqueness2, Uniqueness3, Uniqueness4,
 	FinnedXWing, SashimiXWing, FinnedSwordfish, SashimiSwordfish, FinnedJellyfish, SashimiJellyfish,
 	SueDeCoq, SimpleColorsTrap, SimpleColorsWrap, MultiColors,
-	XChain, XYChain, NiceLoop, AIC, ALSXZ, ALSXYWing,
+	XChain, XYChain, NiceLoop, AIC, GroupedNiceLoop, GroupedAIC, ALSXZ, ALSXYWing,
 	ForcingChainContr, ForcingChainVer, ForcingNetContr, ForcingNetVer, BruteForce,
 }
 

@@ -108,19 +108,11 @@ func caseState(t *testing.T, tc techniqueCase) (*state, solver.Grid) {
 	return s, sol
 }
 
-// coreNames are the techniques of the ladder as techniques.go declares
-// it, before other files' init functions add theirs (those files test
-// their own techniques). Package variables are set before any init runs.
-var coreNames = func() map[string]bool {
-	m := map[string]bool{}
-	for _, f := range ladder {
-		m[f.name] = true
-	}
-	for k := range foundBy {
-		m[k] = true
-	}
-	return m
-}()
+// groupedNames are the techniques of the grouped nice-loop finder, whose
+// positions are in testdata/net with the other cases of the nice-loop and
+// contradiction finders (see net_textbook_test.go) rather than in
+// testdata/techniques.
+var groupedNames = map[string]bool{GroupedNiceLoop: true, GroupedAIC: true}
 
 // foundBy maps the techniques whose steps come from another technique's
 // finder to that finder.
@@ -136,6 +128,38 @@ func finderFor(name string) (finder, bool) {
 		}
 	}
 	return finder{}, false
+}
+
+// TestLadder checks the tables of techniques.go against each other: the
+// ladder is in HoDoKu's order (its indices never decrease), and every
+// technique of the ladder and of the rating table is rated and listed
+// once in techniqueOrder.
+func TestLadder(t *testing.T) {
+	for i := 1; i < len(ladder); i++ {
+		if ladder[i].index < ladder[i-1].index {
+			t.Errorf("%s (index %d) comes after %s (index %d)", ladder[i].name, ladder[i].index, ladder[i-1].name, ladder[i-1].index)
+		}
+	}
+	listed := map[string]int{}
+	for _, name := range techniqueOrder {
+		listed[name]++
+	}
+	for _, f := range ladder {
+		if _, ok := techniques[f.name]; !ok {
+			t.Errorf("%s is in the ladder but has no rating", f.name)
+		}
+		if listed[f.name] != 1 {
+			t.Errorf("%s is in the ladder and %d times in techniqueOrder", f.name, listed[f.name])
+		}
+	}
+	for name := range techniques {
+		if listed[name] != 1 {
+			t.Errorf("%s is rated and %d times in techniqueOrder", name, listed[name])
+		}
+	}
+	if len(techniqueOrder) != len(techniques) {
+		t.Errorf("techniqueOrder lists %d names, the rating table %d", len(techniqueOrder), len(techniques))
+	}
 }
 
 func TestTechniques(t *testing.T) {
@@ -177,7 +201,7 @@ func TestTechniques(t *testing.T) {
 		return
 	}
 	for _, name := range techniqueOrder {
-		if name != BruteForce && coreNames[name] && !covered[name] {
+		if name != BruteForce && !groupedNames[name] && !covered[name] {
 			t.Logf("no textbook position for %s", name)
 		}
 	}
@@ -213,8 +237,8 @@ func TestHarvest(t *testing.T) {
 		info := puzzleInfo{solution: sol, unique: true}
 		for !s.solved() {
 			for _, f := range ladder {
-				if _, other := foundBy[f.name]; other || !coreNames[f.name] {
-					continue // covered by the finder named in foundBy, or tested by its own file
+				if _, other := foundBy[f.name]; other || groupedNames[f.name] {
+					continue // covered by the finder named in foundBy, or by net_textbook_test.go
 				}
 				variant := map[string]string{AIC: NiceLoop, ForcingChainVer: ForcingChainContr, ForcingNetVer: ForcingNetContr,
 					SimpleColorsTrap: SimpleColorsWrap}[f.name]
