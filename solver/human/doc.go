@@ -25,11 +25,15 @@
 // (singledigit.go), uniqueness tests 1-4 and BUG+1 (uniqueness.go, only
 // for puzzles proven unique), Sue de Coq (suedecoq.go), simple and multi
 // colours (colouring.go), X-chains, XY-chains, AICs and nice loops
-// (chains.go), ALS-XZ and ALS-XY-Wing (als.go), forcing chains and nets
-// (forcing.go). The chain engine of the net_*.go files adds grouped nice
-// loops and AICs, and its own forcing chains and nets behind these. When
-// none applies, a step labelled BruteForce places the solution's digit in
-// one cell: it is never presented as logic.
+// (chains.go, then niceloop.go, which also finds the grouped nice loops
+// and AICs), ALS-XZ and ALS-XY-Wing (als.go), forcing chain and net
+// verities (forcing.go, which also finds contradictions), then forcing
+// chain and net contradictions (contradiction.go). niceloop.go and
+// contradiction.go share an implication engine (implication.go, with the
+// grouped nodes of grouped.go) that records why each fact follows, and
+// prooftext.go writes its proofs in plain English. When none applies, a
+// step labelled BruteForce places the solution's digit in one cell: it is
+// never presented as logic.
 //
 // Every step must be sound: a placement is the digit of the unique
 // solution and an elimination never removes it. The tests check this for

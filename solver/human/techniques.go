@@ -182,10 +182,10 @@ type finder struct {
 // first finds nothing, and each may return steps of a technique other
 // than the one it is listed under: at 5600 the AIC finder of chains.go
 // (which also finds nice loops) comes before the nice-loop finder of
-// net_chains.go (a second search, with its own length bound and ranking,
+// niceloop.go (a second search, with its own length bound and ranking,
 // that also finds AICs); at 8500 and 8600 the verity finders of forcing.go
 // (which also report the contradictions their propagation meets) come
-// before the contradiction finders of net_forcing.go (whose assumptions
+// before the contradiction finders of contradiction.go (whose assumptions
 // may also be that a candidate is false).
 var ladder = []finder{
 	{100, FullHouse, findFullHouse, false},
@@ -230,14 +230,14 @@ var ladder = []finder{
 	{5400, XChain, chainFinder(xChain), false},
 	{5500, XYChain, chainFinder(xyChain), false},
 	{5600, AIC, chainFinder(aicChain), false},
-	{5600, NiceLoop, findNetNiceLoop, false},
-	{5650, GroupedNiceLoop, findNetGroupedNiceLoop, false},
+	{5600, NiceLoop, findNiceLoop, false},
+	{5650, GroupedNiceLoop, findGroupedNiceLoop, false},
 	{5700, ALSXZ, findALSXZ, false},
 	{5800, ALSXYWing, findALSXYWing, false},
 	{8500, ForcingChainVer, forcingFinder(false), false},
-	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
+	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findContradiction(s, false) }, false},
 	{8600, ForcingNetVer, forcingFinder(true), false},
-	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
+	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findContradiction(s, true) }, false},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.

@@ -109,8 +109,8 @@ func caseState(t *testing.T, tc techniqueCase) (*state, solver.Grid) {
 }
 
 // groupedNames are the techniques of the grouped nice-loop finder, whose
-// positions are in testdata/net with the other cases of the nice-loop and
-// contradiction finders (see net_textbook_test.go) rather than in
+// positions are in testdata/chains with the other cases of the nice-loop and
+// contradiction finders (see chains_textbook_test.go) rather than in
 // testdata/techniques.
 var groupedNames = map[string]bool{GroupedNiceLoop: true, GroupedAIC: true}
 
@@ -238,7 +238,7 @@ func TestHarvest(t *testing.T) {
 		for !s.solved() {
 			for _, f := range ladder {
 				if _, other := foundBy[f.name]; other || groupedNames[f.name] {
-					continue // covered by the finder named in foundBy, or by net_textbook_test.go
+					continue // covered by the finder named in foundBy, or by chains_textbook_test.go
 				}
 				variant := map[string]string{AIC: NiceLoop, ForcingChainVer: ForcingChainContr, ForcingNetVer: ForcingNetContr,
 					SimpleColorsTrap: SimpleColorsWrap}[f.name]

@@ -1,13 +1,13 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
-// This file holds the implication engine shared by the nice-loop / AIC
-// search and the forcing chains and nets: a breadth-first propagation
-// over "literals", a candidate being true or false, that records why each
-// literal was reached so the proof can be written out and drawn.
+// This file holds the implication engine of the nice-loop search
+// (niceloop.go) and of the forcing chain and net contradictions
+// (contradiction.go): a breadth-first propagation over "literals", a
+// candidate being true or false, that records why each literal was reached
+// so the proof can be written out (prooftext.go) and drawn. grouped.go
+// adds grouped nodes to it.
 //
-// A literal is netLit(cand, on): cand is cell*9+digit-1 and on says
+// A literal is lit(cand, on): cand is the node cell*9+digit-1 and on says
 // whether the candidate is assumed true (the cell holds the digit) or
 // false. The links are the usual ones of chains:
 //
@@ -19,79 +19,81 @@ package human
 // In net mode a false candidate also makes a candidate true when it is the
 // last one left in its cell, or the last place of its digit in a unit, after
 // all the candidates the propagation has made false so far (naked and
-// hidden singles, each with several parents).
+// hidden singles, each with several parents), and applies locked
+// candidates (see intersections).
 
-// netNumCands is the number of candidates of a 9x9 grid.
-const netNumCands = 729
+// numCands is the number of candidates of a 9x9 grid.
+const numCands = 729
 
-// netNumLits is the number of literals: every node (candidate or group,
-// see net_groups.go) true or false.
-const netNumLits = 2 * netNumNodes
+// numLits is the number of literals: every node (candidate or group,
+// see grouped.go) true or false.
+const numLits = 2 * numNodes
 
 // Candidates are numbered as the nodes of chains.go: node(c, d) is
 // c*9+d-1, and node x is digit nodeDigit(x) in cell nodeCell(x).
 
-// netLit returns the literal "candidate x is true" (on) or "is false".
-func netLit(x int, on bool) int {
+// lit returns the literal "candidate x is true" (on) or "is false".
+func lit(x int, on bool) int {
 	if on {
 		return 2*x + 1
 	}
 	return 2 * x
 }
 
-// netLitCand returns the node (candidate or group) of literal l.
-func netLitCand(l int) int { return l >> 1 }
+// litNode returns the node (candidate or group) of literal l.
+func litNode(l int) int { return l >> 1 }
 
-// netLitOn reports whether literal l says its node is true.
-func netLitOn(l int) bool { return l&1 == 1 }
+// litOn reports whether literal l says its node is true.
+func litOn(l int) bool { return l&1 == 1 }
 
-// netLitNot returns the opposite of literal l.
-func netLitNot(l int) int { return l ^ 1 }
+// litNot returns the opposite of literal l.
+func litNot(l int) int { return l ^ 1 }
 
-// netLitCell returns the cell of candidate literal l.
-func netLitCell(l int) int { return nodeCell(l >> 1) }
+// litCell returns the cell of candidate literal l.
+func litCell(l int) int { return nodeCell(l >> 1) }
 
-// netLitDigit returns the digit of candidate literal l.
-func netLitDigit(l int) int { return nodeDigit(l >> 1) }
+// litDigit returns the digit of candidate literal l.
+func litDigit(l int) int { return nodeDigit(l >> 1) }
 
 // Reasons a literal was reached.
 const (
-	netWhyPremise  int8 = iota // the assumption itself
-	netWhyCell                 // false: the cell holds another digit (parent)
-	netWhyUnit                 // false: a cell of the same unit holds the digit (parent)
-	netWhyCellLast             // true: the other candidates of the cell are false
-	netWhyUnitLast             // true: the other places of the digit in the unit are false
-	netWhyPoint                // false: in box unit the digit is confined to line unit2 (nets)
-	netWhyClaim                // false: in line unit the digit is confined to box unit2 (nets)
-	netWhyGroupOff             // false: weak link with a group in unit (parent)
-	netWhyGroupOn              // true: strong link with a group in unit (parent)
+	whyPremise  int8 = iota // the assumption itself
+	whyCell                 // false: the cell holds another digit (parent)
+	whyUnit                 // false: a cell of the same unit holds the digit (parent)
+	whyCellLast             // true: the other candidates of the cell are false
+	whyUnitLast             // true: the other places of the digit in the unit are false
+	whyPoint                // false: in box unit the digit is confined to line unit2 (nets)
+	whyClaim                // false: in line unit the digit is confined to box unit2 (nets)
+	whyGroupOff             // false: weak link with a group in unit (parent)
+	whyGroupOn              // true: strong link with a group in unit (parent)
 )
 
 // Kinds of contradiction.
 const (
-	netNoContra    = iota
-	netContraClash // a candidate both true and false
-	netContraCell  // a cell without candidates
-	netContraUnit  // a digit without a place in a unit
+	contraNone        = iota
+	contraClash       // a candidate both true and false
+	contraNoCandidate // a cell without candidates
+	contraNoPlace     // a digit without a place in a unit
 )
 
-// netProp is the scratch space of one propagation. It is reused between
+// implications is the implication engine: the scratch space of one
+// propagation, with what it reached and why. It is reused between
 // propagations: stamp marks which literals the current one reached.
-type netProp struct {
+type implications struct {
 	s   *state
 	net bool
 	// gen is the number of the current propagation; a literal l was
 	// reached by it when stamp[l] == gen.
 	gen   uint32
-	stamp [netNumLits]uint32
-	depth [netNumLits]uint16
+	stamp [numLits]uint32
+	depth [numLits]uint16
 	// order is the position of each reached literal in the order of
 	// discovery, so proofs can be written in that order.
-	order  [netNumLits]uint16
-	parent [netNumLits]int16 // the parent literal for netWhyCell and netWhyUnit
-	why    [netNumLits]int8
-	unit   [netNumLits]int8 // the unit for netWhyUnit, netWhyUnitLast, netWhyPoint and netWhyClaim
-	unit2  [netNumLits]int8 // the second unit for netWhyPoint and netWhyClaim
+	order  [numLits]uint16
+	parent [numLits]int16 // the parent literal for whyCell and whyUnit
+	why    [numLits]int8
+	unit   [numLits]int8 // the unit for whyUnit, whyUnitLast, whyPoint and whyClaim
+	unit2  [numLits]int8 // the second unit for whyPoint and whyClaim
 	queue  []int16
 	// cellLeft and unitLeft count the candidates of each cell and the
 	// places of each digit in each unit not yet made false.
@@ -100,7 +102,7 @@ type netProp struct {
 	// useGroups adds the grouped nodes of groups (chain mode); groupAt
 	// gives the group of each segment and digit, or -1.
 	useGroups bool
-	groups    []netGroup
+	groups    []cellGroup
 	groupAt   [54][10]int16
 	// offPos[d] holds the cells where d was made false and processed.
 	offPos [10]cellSet
@@ -125,10 +127,10 @@ type netProp struct {
 	contraDepth int
 }
 
-// newNetProp returns a propagation engine over the candidates of s; net
+// newImplications returns a propagation engine over the candidates of s; net
 // selects forcing-net propagation (singles with several parents).
-func newNetProp(s *state, net bool) *netProp {
-	p := &netProp{s: s, net: net, queue: make([]int16, 0, netNumLits)}
+func newImplications(s *state, net bool) *implications {
+	p := &implications{s: s, net: net, queue: make([]int16, 0, numLits)}
 	for c := range s.empty.all() {
 		p.origCell[c] = int8(s.cand[c].count())
 	}
@@ -141,28 +143,28 @@ func newNetProp(s *state, net bool) *netProp {
 }
 
 // reached reports whether the current propagation reached literal l.
-func (p *netProp) reached(l int) bool { return p.stamp[l] == p.gen }
+func (p *implications) reached(l int) bool { return p.stamp[l] == p.gen }
 
 // start begins a new propagation from the given premises (literals).
-func (p *netProp) start(premises ...int) {
+func (p *implications) start(premises ...int) {
 	p.gen++
 	if p.gen == 0 { // wrapped: clear the stamps
-		p.stamp = [netNumLits]uint32{}
+		p.stamp = [numLits]uint32{}
 		p.gen = 1
 	}
 	p.queue = p.queue[:0]
 	p.cellLeft = p.origCell
 	p.unitLeft = p.origUnit
 	p.offPos = [10]cellSet{}
-	p.contra = netNoContra
+	p.contra = contraNone
 	for _, l := range premises {
-		p.add(l, netWhyPremise, -1, -1, 0)
+		p.add(l, whyPremise, -1, -1, 0)
 	}
 }
 
 // add records literal l with its reason; it returns false when the
 // propagation must stop on a contradiction.
-func (p *netProp) add(l int, why int8, parent, unit, depth int) bool {
+func (p *implications) add(l int, why int8, parent, unit, depth int) bool {
 	if p.reached(l) {
 		return true
 	}
@@ -173,8 +175,8 @@ func (p *netProp) add(l int, why int8, parent, unit, depth int) bool {
 	p.why[l] = why
 	p.unit[l] = int8(unit)
 	p.queue = append(p.queue, int16(l))
-	if p.reached(netLitNot(l)) && p.contra == netNoContra {
-		p.contra, p.contraLit, p.contraDepth = netContraClash, l, depth
+	if p.reached(litNot(l)) && p.contra == contraNone {
+		p.contra, p.contraLit, p.contraDepth = contraClash, l, depth
 		if p.stopOnContra {
 			return false
 		}
@@ -185,10 +187,10 @@ func (p *netProp) add(l int, why int8, parent, unit, depth int) bool {
 // run propagates until nothing new follows, the depth limit is reached or,
 // with stopOnContra, a contradiction appears. It reports whether a
 // contradiction was found.
-func (p *netProp) run() bool {
+func (p *implications) run() bool {
 	s := p.s
 	for qi := 0; qi < len(p.queue); qi++ {
-		if p.contra != netNoContra && p.stopOnContra {
+		if p.contra != contraNone && p.stopOnContra {
 			return true
 		}
 		l := int(p.queue[qi])
@@ -197,23 +199,23 @@ func (p *netProp) run() bool {
 			p.truncated = true
 			continue
 		}
-		x := netLitCand(l)
-		if x >= netNumCands {
+		x := litNode(l)
+		if x >= numCands {
 			if !p.runGroup(l, dep) {
 				return true
 			}
 			continue
 		}
 		c, d := nodeCell(x), nodeDigit(x)
-		if netLitOn(l) {
+		if litOn(l) {
 			for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
 				e := m.firstDigit()
-				if !p.add(netLit(node(c, e), false), netWhyCell, l, -1, dep+1) {
+				if !p.add(lit(node(c, e), false), whyCell, l, -1, dep+1) {
 					return true
 				}
 			}
 			for q := range peers[c].and(s.pos[d]).all() {
-				if !p.add(netLit(node(q, d), false), netWhyUnit, l, sharedUnit(c, q), dep+1) {
+				if !p.add(lit(node(q, d), false), whyUnit, l, sharedUnit(c, q), dep+1) {
 					return true
 				}
 			}
@@ -227,8 +229,8 @@ func (p *netProp) run() bool {
 		p.cellLeft[c]--
 		switch left := p.cellLeft[c]; {
 		case left == 0:
-			if p.contra == netNoContra {
-				p.contra, p.contraCell, p.contraDepth = netContraCell, c, dep
+			if p.contra == contraNone {
+				p.contra, p.contraCell, p.contraDepth = contraNoCandidate, c, dep
 			}
 			if p.stopOnContra {
 				return true
@@ -236,8 +238,8 @@ func (p *netProp) run() bool {
 		case left == 1 && (p.net || p.origCell[c] == 2):
 			for m := s.cand[c]; m != 0; m &= m - 1 {
 				e := m.firstDigit()
-				if !p.reached(netLit(node(c, e), false)) {
-					if !p.add(netLit(node(c, e), true), netWhyCellLast, -1, -1, dep+1) {
+				if !p.reached(lit(node(c, e), false)) {
+					if !p.add(lit(node(c, e), true), whyCellLast, -1, -1, dep+1) {
 						return true
 					}
 					break
@@ -248,16 +250,16 @@ func (p *netProp) run() bool {
 			p.unitLeft[u][d]--
 			switch left := p.unitLeft[u][d]; {
 			case left == 0:
-				if p.contra == netNoContra {
-					p.contra, p.contraUnit, p.contraDigit, p.contraDepth = netContraUnit, u, d, dep
+				if p.contra == contraNone {
+					p.contra, p.contraUnit, p.contraDigit, p.contraDepth = contraNoPlace, u, d, dep
 				}
 				if p.stopOnContra {
 					return true
 				}
 			case left == 1 && (p.net || p.origUnit[u][d] == 2):
 				for q := range s.unitPos(u, d).all() {
-					if !p.reached(netLit(node(q, d), false)) {
-						if !p.add(netLit(node(q, d), true), netWhyUnitLast, -1, u, dep+1) {
+					if !p.reached(lit(node(q, d), false)) {
+						if !p.add(lit(node(q, d), true), whyUnitLast, -1, u, dep+1) {
 							return true
 						}
 						break
@@ -272,7 +274,7 @@ func (p *netProp) run() bool {
 			return true
 		}
 	}
-	return p.contra != netNoContra
+	return p.contra != contraNone
 }
 
 // intersections applies locked candidates in net mode after d was made
@@ -280,7 +282,7 @@ func (p *netProp) run() bool {
 // d is false in the rest of that line (pointing), and when the places left
 // in one of c's lines lie in one box, d is false in the rest of the box
 // (claiming). It returns false when the propagation must stop.
-func (p *netProp) intersections(c, d, dep int) bool {
+func (p *implications) intersections(c, d, dep int) bool {
 	s := p.s
 	b := 18 + boxOf[c]
 	for _, u := range cellUnits[c] {
@@ -308,12 +310,12 @@ func (p *netProp) intersections(c, d, dep int) bool {
 				continue
 			}
 		}
-		why := netWhyPoint
+		why := whyPoint
 		if u != b {
-			why = netWhyClaim
+			why = whyClaim
 		}
 		for q := range s.unitPos(other, d).andNot(unitSet[u]).all() {
-			l := netLit(node(q, d), false)
+			l := lit(node(q, d), false)
 			if p.reached(l) {
 				continue
 			}
@@ -327,32 +329,32 @@ func (p *netProp) intersections(c, d, dep int) bool {
 }
 
 // parents returns the literals that literal l was derived from.
-func (p *netProp) parents(l int) []int {
+func (p *implications) parents(l int) []int {
 	s := p.s
-	x := netLitCand(l)
+	x := litNode(l)
 	c, d := nodeCell(x), nodeDigit(x)
 	switch p.why[l] {
-	case netWhyCell, netWhyUnit, netWhyGroupOff, netWhyGroupOn:
+	case whyCell, whyUnit, whyGroupOff, whyGroupOn:
 		return []int{int(p.parent[l])}
-	case netWhyCellLast:
+	case whyCellLast:
 		var out []int
 		for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
-			out = append(out, netLit(node(c, m.firstDigit()), false))
+			out = append(out, lit(node(c, m.firstDigit()), false))
 		}
 		return out
-	case netWhyUnitLast:
+	case whyUnitLast:
 		var out []int
 		for q := range s.unitPos(int(p.unit[l]), d).all() {
 			if q != c {
-				out = append(out, netLit(node(q, d), false))
+				out = append(out, lit(node(q, d), false))
 			}
 		}
 		return out
-	case netWhyPoint, netWhyClaim:
+	case whyPoint, whyClaim:
 		// The places of d in unit outside unit2.
 		var out []int
 		for q := range s.unitPos(int(p.unit[l]), d).andNot(unitSet[p.unit2[l]]).all() {
-			out = append(out, netLit(node(q, d), false))
+			out = append(out, lit(node(q, d), false))
 		}
 		return out
 	}
@@ -361,20 +363,20 @@ func (p *netProp) parents(l int) []int {
 
 // contraLits returns the literals whose joint truth is the contradiction
 // found.
-func (p *netProp) contraLits() []int {
+func (p *implications) contraLits() []int {
 	switch p.contra {
-	case netContraClash:
-		return []int{netLitNot(p.contraLit), p.contraLit}
-	case netContraCell:
+	case contraClash:
+		return []int{litNot(p.contraLit), p.contraLit}
+	case contraNoCandidate:
 		var out []int
 		for m := p.s.cand[p.contraCell]; m != 0; m &= m - 1 {
-			out = append(out, netLit(node(p.contraCell, m.firstDigit()), false))
+			out = append(out, lit(node(p.contraCell, m.firstDigit()), false))
 		}
 		return out
-	case netContraUnit:
+	case contraNoPlace:
 		var out []int
 		for q := range p.s.unitPos(p.contraUnit, p.contraDigit).all() {
-			out = append(out, netLit(node(q, p.contraDigit), false))
+			out = append(out, lit(node(q, p.contraDigit), false))
 		}
 		return out
 	}
@@ -383,8 +385,8 @@ func (p *netProp) contraLits() []int {
 
 // proof returns the literals needed to derive the targets, in the order
 // of discovery (so every literal comes after its parents).
-func (p *netProp) proof(targets ...int) []int {
-	var seen [(netNumLits + 63) / 64]uint64
+func (p *implications) proof(targets ...int) []int {
+	var seen [(numLits + 63) / 64]uint64
 	var out []int
 	stack := append([]int(nil), targets...)
 	for len(stack) > 0 {
@@ -397,12 +399,12 @@ func (p *netProp) proof(targets ...int) []int {
 		out = append(out, l)
 		stack = append(stack, p.parents(l)...)
 	}
-	netSortByOrder(p, out)
+	p.sortByOrder(out)
 	return out
 }
 
-// netSortByOrder sorts literals by the order in which p reached them.
-func netSortByOrder(p *netProp, ls []int) {
+// sortByOrder sorts literals by the order in which p reached them.
+func (p *implications) sortByOrder(ls []int) {
 	for i := 1; i < len(ls); i++ {
 		for j := i; j > 0 && p.order[ls[j]] < p.order[ls[j-1]]; j-- {
 			ls[j], ls[j-1] = ls[j-1], ls[j]

@@ -1,5 +1,3 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
 import (
@@ -19,24 +17,24 @@ import (
 // Strong links: when a false candidate or group leaves, in a unit, exactly
 // one group (or one cell) for the digit, that group (or cell) is true.
 
-// netNumGroups is the number of possible groups: 9 digits times 54
+// numGroups is the number of possible groups: 9 digits times 54
 // box-line segments.
-const netNumGroups = 9 * 54
+const numGroups = 9 * 54
 
-// netNumNodes is the number of nodes: candidates, then groups.
-const netNumNodes = netNumCands + netNumGroups
+// numNodes is the number of nodes: candidates, then groups.
+const numNodes = numCands + numGroups
 
-// netGroup is the candidates of digit d in the crossing of a box and a
+// cellGroup is the candidates of digit d in the crossing of a box and a
 // line.
-type netGroup struct {
+type cellGroup struct {
 	cells     cellSet
 	d         int
 	line, box int // unit numbers
 }
 
-// netSegment returns the box-line segment (0-53) holding all of cells, or
+// segmentOf returns the box-line segment (0-53) holding all of cells, or
 // -1: segment 6b+i is row i of box b for i < 3, column i-3 for i >= 3.
-func netSegment(cells cellSet) int {
+func segmentOf(cells cellSet) int {
 	c := cells.first()
 	if c < 0 {
 		return -1
@@ -54,8 +52,8 @@ func netSegment(cells cellSet) int {
 	return -1
 }
 
-// netSegmentLine returns the line unit of segment g.
-func netSegmentLine(g int) int {
+// segmentLine returns the line unit of segment g.
+func segmentLine(g int) int {
 	b, i := g/6, g%6
 	if i < 3 {
 		return 3*(b/3) + i
@@ -64,8 +62,8 @@ func netSegmentLine(g int) int {
 }
 
 // enableGroups makes p use grouped nodes (chain mode only).
-func (p *netProp) enableGroups() {
-	netSegmentsOnce.Do(netSegmentTables)
+func (p *implications) enableGroups() {
+	segmentsOnce.Do(fillSegments)
 	s := p.s
 	p.useGroups = true
 	p.groups = p.groups[:0]
@@ -75,7 +73,7 @@ func (p *netProp) enableGroups() {
 		}
 	}
 	for g := range 54 {
-		line, box := netSegmentLine(g), 18+g/6
+		line, box := segmentLine(g), 18+g/6
 		seg := unitSet[line].and(unitSet[box])
 		for d := 1; d <= 9; d++ {
 			cells := seg.and(s.pos[d])
@@ -83,18 +81,18 @@ func (p *netProp) enableGroups() {
 				continue
 			}
 			p.groupAt[g][d] = int16(len(p.groups))
-			p.groups = append(p.groups, netGroup{cells, d, line, box})
+			p.groups = append(p.groups, cellGroup{cells, d, line, box})
 		}
 	}
 }
 
 // groupNode returns the node of the group whose cells are exactly cells,
 // for digit d, or -1.
-func (p *netProp) groupNode(cells cellSet, d int) int {
+func (p *implications) groupNode(cells cellSet, d int) int {
 	if cells.count() < 2 {
 		return -1
 	}
-	g := netSegment(cells)
+	g := segmentOf(cells)
 	if g < 0 || p.groupAt[g][d] < 0 {
 		return -1
 	}
@@ -102,21 +100,21 @@ func (p *netProp) groupNode(cells cellSet, d int) int {
 	if p.groups[i].cells != cells {
 		return -1
 	}
-	return netNumCands + i
+	return numCands + i
 }
 
 // nodeDigit returns the digit of node x.
-func (p *netProp) nodeDigit(x int) int {
-	if x >= netNumCands {
-		return p.groups[x-netNumCands].d
+func (p *implications) nodeDigit(x int) int {
+	if x >= numCands {
+		return p.groups[x-numCands].d
 	}
 	return nodeDigit(x)
 }
 
 // nodeCells returns the cells of node x.
-func (p *netProp) nodeCells(x int) cellSet {
-	if x >= netNumCands {
-		return p.groups[x-netNumCands].cells
+func (p *implications) nodeCells(x int) cellSet {
+	if x >= numCands {
+		return p.groups[x-numCands].cells
 	}
 	return setOf(nodeCell(x))
 }
@@ -124,8 +122,8 @@ func (p *netProp) nodeCells(x int) cellSet {
 // groupWeakFromCand makes false the groups of digit d that lie in a unit
 // of cell c (and do not hold c), after candidate d of c (literal l) was
 // made true.
-func (p *netProp) groupWeakFromCand(c, d, l, dep int) bool {
-	for _, seg := range netCellSegments[c] {
+func (p *implications) groupWeakFromCand(c, d, l, dep int) bool {
+	for _, seg := range cellSegments[c] {
 		i := int(p.groupAt[seg][d])
 		if i < 0 {
 			continue
@@ -134,41 +132,41 @@ func (p *netProp) groupWeakFromCand(c, d, l, dep int) bool {
 		if g.cells.has(c) || !g.cells.subsetOf(peers[c]) {
 			continue
 		}
-		u := netCommonUnit(g.cells.or(setOf(c)))
-		if !p.add(netLit(netNumCands+i, false), netWhyGroupOff, l, u, dep+1) {
+		u := commonUnit(g.cells.or(setOf(c)))
+		if !p.add(lit(numCands+i, false), whyGroupOff, l, u, dep+1) {
 			return false
 		}
 	}
 	return true
 }
 
-// netCellSegments lists, for each cell, the box-line segments in its row,
+// cellSegments lists, for each cell, the box-line segments in its row,
 // its column and its box: the places of the groups it can see.
-// netUnitSegments lists, for each unit, the box-line segments inside it.
-// Both are filled by netSegmentTables, after the geometry tables of
+// unitSegments lists, for each unit, the box-line segments inside it.
+// Both are filled by fillSegments, after the geometry tables of
 // state.go (package variables are set before init functions run, and this
 // file's init functions would run before those of state.go).
 var (
-	netCellSegments [81][]int
-	netUnitSegments [27][]int
-	netSegmentsOnce sync.Once
+	cellSegments [81][]int
+	unitSegments [27][]int
+	segmentsOnce sync.Once
 )
 
-// netSegmentTables fills netCellSegments and netUnitSegments.
-func netSegmentTables() {
+// fillSegments fills cellSegments and unitSegments.
+func fillSegments() {
 	for c := range 81 {
 		for g := range 54 {
-			seg := unitSet[netSegmentLine(g)].and(unitSet[18+g/6])
+			seg := unitSet[segmentLine(g)].and(unitSet[18+g/6])
 			if !seg.and(peers[c]).empty() && (seg.subsetOf(unitSet[rowOf[c]]) || seg.subsetOf(unitSet[9+colOf[c]]) || g/6 == boxOf[c]) {
-				netCellSegments[c] = append(netCellSegments[c], g)
+				cellSegments[c] = append(cellSegments[c], g)
 			}
 		}
 	}
 	for u := range 27 {
 		for g := range 54 {
-			seg := unitSet[netSegmentLine(g)].and(unitSet[18+g/6])
+			seg := unitSet[segmentLine(g)].and(unitSet[18+g/6])
 			if seg.subsetOf(unitSet[u]) {
-				netUnitSegments[u] = append(netUnitSegments[u], g)
+				unitSegments[u] = append(unitSegments[u], g)
 			}
 		}
 	}
@@ -177,7 +175,7 @@ func netSegmentTables() {
 // groupStrongFrom makes true what is left for digit d in the units of
 // the cells gone (a candidate or a group made false, literal l): a single
 // cell, or a group.
-func (p *netProp) groupStrongFrom(gone cellSet, d int, units []int, l, dep int) bool {
+func (p *implications) groupStrongFrom(gone cellSet, d int, units []int, l, dep int) bool {
 	s := p.s
 	for _, u := range units {
 		if !gone.subsetOf(unitSet[u]) {
@@ -199,7 +197,7 @@ func (p *netProp) groupStrongFrom(gone cellSet, d int, units []int, l, dep int) 
 				continue
 			}
 		}
-		if !p.add(netLit(x, true), netWhyGroupOn, l, u, dep+1) {
+		if !p.add(lit(x, true), whyGroupOn, l, u, dep+1) {
 			return false
 		}
 	}
@@ -207,26 +205,26 @@ func (p *netProp) groupStrongFrom(gone cellSet, d int, units []int, l, dep int) 
 }
 
 // runGroup propagates from group literal l.
-func (p *netProp) runGroup(l, dep int) bool {
+func (p *implications) runGroup(l, dep int) bool {
 	s := p.s
-	g := p.groups[netLitCand(l)-netNumCands]
-	if !netLitOn(l) {
+	g := p.groups[litNode(l)-numCands]
+	if !litOn(l) {
 		return p.groupStrongFrom(g.cells, g.d, []int{g.line, g.box}, l, dep)
 	}
 	for _, u := range []int{g.line, g.box} {
 		for q := range s.unitPos(u, g.d).andNot(g.cells).all() {
-			if !p.add(netLit(node(q, g.d), false), netWhyGroupOff, l, u, dep+1) {
+			if !p.add(lit(node(q, g.d), false), whyGroupOff, l, u, dep+1) {
 				return false
 			}
 		}
 	}
 	for _, u := range []int{g.line, g.box} {
-		for _, seg := range netUnitSegments[u] {
+		for _, seg := range unitSegments[u] {
 			i := int(p.groupAt[seg][g.d])
-			if i < 0 || netNumCands+i == netLitCand(l) || !p.groups[i].cells.and(g.cells).empty() {
+			if i < 0 || numCands+i == litNode(l) || !p.groups[i].cells.and(g.cells).empty() {
 				continue
 			}
-			if !p.add(netLit(netNumCands+i, false), netWhyGroupOff, l, u, dep+1) {
+			if !p.add(lit(numCands+i, false), whyGroupOff, l, u, dep+1) {
 				return false
 			}
 		}
@@ -234,12 +232,12 @@ func (p *netProp) runGroup(l, dep int) bool {
 	return true
 }
 
-// netNodeName names node x: a cell like "r1c4", or a group like "r1c45".
-func netNodeName(p *netProp, x int) string {
-	if x < netNumCands {
+// nodeName names node x: a cell like "r1c4", or a group like "r1c45".
+func (p *implications) nodeName(x int) string {
+	if x < numCands {
 		return cellName(nodeCell(x))
 	}
-	cells := p.groups[x-netNumCands].cells.list()
+	cells := p.groups[x-numCands].cells.list()
 	var sb strings.Builder
 	if rowOf[cells[0]] == rowOf[cells[1]] {
 		fmt.Fprintf(&sb, "r%dc", rowOf[cells[0]]+1)
@@ -256,12 +254,12 @@ func netNodeName(p *netProp, x int) string {
 	return sb.String()
 }
 
-// netGroupFact writes a group literal as a fact, like "7 is in r1c4 or
+// groupFact writes a group literal as a fact, like "7 is in r1c4 or
 // r1c5" or "neither r1c4 nor r1c5 is 7".
-func netGroupFact(p *netProp, l int) string {
-	g := p.groups[netLitCand(l)-netNumCands]
+func (p *implications) groupFact(l int) string {
+	g := p.groups[litNode(l)-numCands]
 	names := cellNames(g.cells.list())
-	if netLitOn(l) {
+	if litOn(l) {
 		return fmt.Sprintf("%d is in %s", g.d, joinList(names, "or"))
 	}
 	if len(names) == 2 {
@@ -270,10 +268,10 @@ func netGroupFact(p *netProp, l int) string {
 	return fmt.Sprintf("none of %s is %d", andList(names), g.d)
 }
 
-// netGroupedElims returns the candidates ruled out by "node a or node b
+// groupedElims returns the candidates ruled out by "node a or node b
 // is true" when one of them is a group: the digit in the cells that see
 // every cell of both.
-func netGroupedElims(p *netProp, a, b int) []Candidate {
+func (p *implications) groupedElims(a, b int) []Candidate {
 	d := p.nodeDigit(a)
 	if a == b || d != p.nodeDigit(b) {
 		return nil
@@ -282,13 +280,13 @@ func netGroupedElims(p *netProp, a, b int) []Candidate {
 	return elimsOf(seeAll(ends).and(p.s.pos[d]), d)
 }
 
-// netStrongNodes reports whether node z false makes candidate a true
+// strongNodes reports whether node z false makes candidate a true
 // (a strong link between them).
-func netStrongNodes(p *netProp, a, z int) bool {
-	if z < netNumCands {
-		return netStrong(p.s, a, z)
+func (p *implications) strongNodes(a, z int) bool {
+	if z < numCands {
+		return strongLinked(p.s, a, z)
 	}
-	g := p.groups[z-netNumCands]
+	g := p.groups[z-numCands]
 	if g.d != nodeDigit(a) {
 		return false
 	}
@@ -301,9 +299,9 @@ func netStrongNodes(p *netProp, a, z int) bool {
 	return false
 }
 
-// netCommonUnit returns a unit holding all the cells (a row or column
+// commonUnit returns a unit holding all the cells (a row or column
 // first, then a box), or -1.
-func netCommonUnit(cells cellSet) int {
+func commonUnit(cells cellSet) int {
 	for u := range 27 {
 		if cells.subsetOf(unitSet[u]) {
 			return u

@@ -1,5 +1,3 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
 import (
@@ -15,12 +13,12 @@ import (
 )
 
 var (
-	netUpdate  = flag.Bool("netupdate", false, "rewrite the expected steps of testdata/net/*.txt")
-	netHarvest = flag.Bool("netharvest", false, "write a position for every kind of chain and forcing step into testdata/net, from top1465")
+	chainUpdate  = flag.Bool("chainupdate", false, "rewrite the expected steps of testdata/chains/*.txt")
+	chainHarvest = flag.Bool("chainharvest", false, "write a position for every kind of chain and forcing step into testdata/chains, from top1465")
 )
 
-// netKinds are the kinds of step of the chain and forcing engine, each
-// with its finder. A case file testdata/net/<kind>.txt holds a position
+// chainKinds are the kinds of step of the nice-loop finders (niceloop.go)
+// and the contradiction finders (contradiction.go), each with its finder. A case file testdata/chains/<kind>.txt holds a position
 // where the finder finds a step of that kind:
 //
 //	kind: <kind>
@@ -28,23 +26,23 @@ var (
 //	grid: <81 characters, the digits placed so far>
 //	candidates: <81 fields, the candidates of each cell>
 //	--- expected
-//	<the step as netStepText writes it>
-var netKinds = []struct {
+//	<the step as chainStepText writes it>
+var chainKinds = []struct {
 	kind, technique string
 	find            func(s *state) (Step, bool)
 	placement       bool
 }{
-	{"nice-loop-elimination", NiceLoop, findNetNiceLoop, false},
-	{"nice-loop-placement", NiceLoop, findNetNiceLoop, true},
-	{"aic", AIC, findNetNiceLoop, false},
-	{"grouped-nice-loop", GroupedNiceLoop, findNetGroupedNiceLoop, false},
-	{"grouped-aic", GroupedAIC, findNetGroupedNiceLoop, false},
-	{"forcing-chain-contradiction", ForcingChainContr, func(s *state) (Step, bool) { return findNetContradiction(s, false) }, false},
-	{"forcing-net-contradiction", ForcingNetContr, func(s *state) (Step, bool) { return findNetContradiction(s, true) }, false},
+	{"nice-loop-elimination", NiceLoop, findNiceLoop, false},
+	{"nice-loop-placement", NiceLoop, findNiceLoop, true},
+	{"aic", AIC, findNiceLoop, false},
+	{"grouped-nice-loop", GroupedNiceLoop, findGroupedNiceLoop, false},
+	{"grouped-aic", GroupedAIC, findGroupedNiceLoop, false},
+	{"forcing-chain-contradiction", ForcingChainContr, func(s *state) (Step, bool) { return findContradiction(s, false) }, false},
+	{"forcing-net-contradiction", ForcingNetContr, func(s *state) (Step, bool) { return findContradiction(s, true) }, false},
 }
 
-// netStepText writes what a case expects of a step.
-func netStepText(st Step) string {
+// chainStepText writes what a case expects of a step.
+func chainStepText(st Step) string {
 	var ps, es, ls []string
 	for _, p := range st.Placements {
 		ps = append(ps, fmt.Sprintf("%s=%d", cellName(p.Cell), p.Digit))
@@ -63,49 +61,14 @@ func netStepText(st Step) string {
 		st.Technique, strings.Join(ps, ", "), strings.Join(es, ", "), strings.Join(ls, " "), st.Nudge, st.Area, st.Explanation)
 }
 
-// netCaseState builds the position of a case file's head.
-func netCaseState(t *testing.T, head map[string]string) (*state, solver.Grid) {
-	t.Helper()
-	puzzle := solver.MustGrid(head["puzzle"])
-	sol, err := solver.SolveUnique(puzzle)
-	if err != nil {
-		t.Fatalf("puzzle: %v", err)
-	}
-	g, err := solver.ParseRaw(head["grid"])
-	if err != nil {
-		t.Fatalf("grid: %v", err)
-	}
-	marks, err := ParseCandidates(head["candidates"])
-	if err != nil {
-		t.Fatalf("candidates: %v", err)
-	}
-	s := newState(g)
-	s.unique = true
-	for c := range s.empty.all() {
-		s.cand[c] &= digitMask(marks[c])
-	}
-	s.rebuildPositions()
-	return s, sol
-}
-
-// netStateMarks writes the candidates of s as ParseCandidates reads them,
-// on one line.
-func netStateMarks(s *state) string {
-	var m Candidates
-	for c := range 81 {
-		m[c] = uint16(s.cand[c])
-	}
-	return strings.Join(strings.Fields(m.String()), " ")
-}
-
-// TestNetTextbook runs each kind's finder on its position and checks the
+// TestChainTextbook runs each kind's finder on its position and checks the
 // step: its kind, its soundness against the solution, that it draws its
 // chain (links between candidates of the position, the assumption and the
 // conclusion highlighted), and its text against the recorded one.
-func TestNetTextbook(t *testing.T) {
-	for _, k := range netKinds {
+func TestChainTextbook(t *testing.T) {
+	for _, k := range chainKinds {
 		t.Run(k.kind, func(t *testing.T) {
-			path := filepath.Join("testdata", "net", k.kind+".txt")
+			path := filepath.Join("testdata", "chains", k.kind+".txt")
 			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -117,7 +80,7 @@ func TestNetTextbook(t *testing.T) {
 					head[key] = v
 				}
 			}
-			s, sol := netCaseState(t, head)
+			s, sol := caseState(t, techniqueCase{puzzle: head["puzzle"], grid: head["grid"], candidates: head["candidates"]})
 			st, ok := k.find(s)
 			if !ok {
 				t.Fatalf("no step found in the position of %s", path)
@@ -143,8 +106,8 @@ func TestNetTextbook(t *testing.T) {
 			if !groups[0] || !groups[1] {
 				t.Errorf("highlights %v lack the assumption (group 0) or the conclusion (group 1)", st.Highlights)
 			}
-			got := netStepText(st)
-			if *netUpdate {
+			got := chainStepText(st)
+			if *chainUpdate {
 				if err := os.WriteFile(path, []byte(headText+"--- expected\n"+got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -157,33 +120,32 @@ func TestNetTextbook(t *testing.T) {
 	}
 }
 
-// TestNetHarvest writes, for every kind without a case file, the position
-// of top1465 (the first $NET_HARVEST_LIMIT puzzles, 200 by default) where
+// TestChainHarvest writes, for every kind without a case file, the position
+// of top1465 (the first $CHAIN_HARVEST_LIMIT puzzles, 200 by default) where
 // the kind's finder gives the shortest explanation. (The nice-loop
-// placement was harvested with NET_HARVEST_MINSCORE=100: with the chains
+// placement was harvested with CHAIN_HARVEST_MINSCORE=100: with the chains
 // of the ladder before it, no state of top1465 that needs nice loops has
-// one.) Run with -run
-// TestNetHarvest -netharvest, then -netupdate, and check the files by
-// hand.
-func TestNetHarvest(t *testing.T) {
-	if !*netHarvest {
-		t.Skip("run with -netharvest to collect positions")
+// one.) Run with -run TestChainHarvest -args -chainharvest, then
+// -chainupdate, and check the files by hand.
+func TestChainHarvest(t *testing.T) {
+	if !*chainHarvest {
+		t.Skip("run with -chainharvest to collect positions")
 	}
 	limit := 200
-	if n, err := strconv.Atoi(os.Getenv("NET_HARVEST_LIMIT")); err == nil && n > 0 {
+	if n, err := strconv.Atoi(os.Getenv("CHAIN_HARVEST_LIMIT")); err == nil && n > 0 {
 		limit = n
 	}
 	ps := sharedPuzzles(t, "puzzles3_magictour_top1465", limit)
 	// Positions are taken from states where the ladder needs at least a
-	// technique of score $NET_HARVEST_MINSCORE (that of nice loops by
+	// technique of score $CHAIN_HARVEST_MINSCORE (that of nice loops by
 	// default).
 	minScore := techniques[NiceLoop].score
-	if n, err := strconv.Atoi(os.Getenv("NET_HARVEST_MINSCORE")); err == nil && n > 0 {
+	if n, err := strconv.Atoi(os.Getenv("CHAIN_HARVEST_MINSCORE")); err == nil && n > 0 {
 		minScore = n
 	}
 	missing := map[string]bool{}
-	for _, k := range netKinds {
-		if _, err := os.Stat(filepath.Join("testdata", "net", k.kind+".txt")); err != nil {
+	for _, k := range chainKinds {
+		if _, err := os.Stat(filepath.Join("testdata", "chains", k.kind+".txt")); err != nil {
 			missing[k.kind] = true
 		}
 	}
@@ -201,7 +163,7 @@ func TestNetHarvest(t *testing.T) {
 				t.Fatal(err)
 			}
 			if techniques[st.Technique].score >= minScore || st.BruteForce {
-				for _, k := range netKinds {
+				for _, k := range chainKinds {
 					if !missing[k.kind] {
 						continue
 					}
@@ -214,16 +176,16 @@ func TestNetHarvest(t *testing.T) {
 					}
 					bestLen[k.kind] = len(got.Explanation)
 					best[k.kind] = fmt.Sprintf("kind: %s\npuzzle: %s\ngrid: %s\ncandidates: %s\n",
-						k.kind, p, s.grid().String(), netStateMarks(s))
+						k.kind, p, s.grid().String(), candidatesText(s))
 				}
 			}
 			s.apply(&st)
 		}
 	}
-	if err := os.MkdirAll(filepath.Join("testdata", "net"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join("testdata", "chains"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range netKinds {
+	for _, k := range chainKinds {
 		if !missing[k.kind] {
 			continue
 		}
@@ -231,7 +193,7 @@ func TestNetHarvest(t *testing.T) {
 			t.Errorf("no position found for %s", k.kind)
 			continue
 		}
-		path := filepath.Join("testdata", "net", k.kind+".txt")
+		path := filepath.Join("testdata", "chains", k.kind+".txt")
 		if err := os.WriteFile(path, []byte(best[k.kind]+"--- expected\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

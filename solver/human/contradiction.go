@@ -1,11 +1,9 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
 import "fmt"
 
 // This file finds forcing chain and forcing net contradictions with the
-// implication engine of net_prop.go: an assumption (a candidate true, or
+// implication engine of implication.go: an assumption (a candidate true, or
 // false) whose consequences break the rules (a candidate both true and
 // false, a cell without candidates, a digit without a place in a unit) is
 // wrong, so the candidate is false (or true). (Verities, and the
@@ -16,13 +14,13 @@ import "fmt"
 // and units that the assumption leaves with one candidate, which makes a
 // fact depend on several earlier ones.
 
-// netNetMaxDepth bounds the depth of forcing-net propagation, so proofs
+// netMaxDepth bounds the depth of forcing-net propagation, so proofs
 // stay readable and a step stays fast.
-const netNetMaxDepth = 60
+const netMaxDepth = 60
 
-// netDepthSchedule returns the growing depth limits of a search up to
+// depthSchedule returns the growing depth limits of a search up to
 // limit: 6, 12, 24 and so on.
-func netDepthSchedule(limit int) []int {
+func depthSchedule(limit int) []int {
 	var out []int
 	for d := 6; d < limit; d *= 2 {
 		out = append(out, d)
@@ -30,41 +28,41 @@ func netDepthSchedule(limit int) []int {
 	return append(out, limit)
 }
 
-// netIsNet reports whether a proof uses a fact with several parents, or
+// isNet reports whether a proof uses a fact with several parents, or
 // locked candidates: something a forcing chain cannot do.
-func netIsNet(p *netProp, proof []int) bool {
+func (p *implications) isNet(proof []int) bool {
 	for _, l := range proof {
-		if w := p.why[l]; w == netWhyPoint || w == netWhyClaim || len(p.parents(l)) > 1 {
+		if w := p.why[l]; w == whyPoint || w == whyClaim || len(p.parents(l)) > 1 {
 			return true
 		}
 	}
 	return false
 }
 
-// findNetContradiction finds the assumption with the shortest way to a
+// findContradiction finds the assumption with the shortest way to a
 // contradiction, in chain or net mode.
-func findNetContradiction(s *state, net bool) (Step, bool) {
-	p := newNetProp(s, net)
+func findContradiction(s *state, net bool) (Step, bool) {
+	p := newImplications(s, net)
 	p.stopOnContra = true
-	limit := netNumLits
+	limit := numLits
 	if net {
-		limit = netNetMaxDepth
+		limit = netMaxDepth
 	}
 	// Search with growing depth limits, so that a short contradiction is
 	// found without following every assumption to the end. Within a
-	// limit, rank by the size of the proof, looking up to netSlack levels
+	// limit, rank by the size of the proof, looking up to slack levels
 	// past the shallowest contradiction found so far.
-	const netSlack = 2
+	const slack = 2
 	best := -1
-	for _, capDepth := range netDepthSchedule(limit) {
+	for _, capDepth := range depthSchedule(limit) {
 		p.truncated = false
 		bestDepth, bestSize := capDepth, 1<<30
 		for c := range s.empty.all() {
 			for m := s.cand[c]; m != 0; m &= m - 1 {
 				x := node(c, m.firstDigit())
 				for _, on := range []bool{false, true} {
-					l := netLit(x, on)
-					p.maxDepth = min(bestDepth+netSlack, capDepth) + 1
+					l := lit(x, on)
+					p.maxDepth = min(bestDepth+slack, capDepth) + 1
 					p.start(l)
 					if !p.run() {
 						continue
@@ -87,26 +85,26 @@ func findNetContradiction(s *state, net bool) (Step, bool) {
 	p.maxDepth = 0
 	p.start(best)
 	p.run()
-	return netContraStep(p, best), true
+	return p.contradictionStep(best), true
 }
 
-// netContraStep writes the step of the contradiction p found from premise.
-func netContraStep(p *netProp, premise int) Step {
+// contradictionStep writes the step of the contradiction p found from premise.
+func (p *implications) contradictionStep(premise int) Step {
 	targets := p.contraLits()
-	netSortByOrder(p, targets)
+	p.sortByOrder(targets)
 	proof := p.proof(targets...)
 	st := Step{Technique: ForcingChainContr}
 	kind := "chain"
-	if netIsNet(p, proof) {
+	if p.isNet(proof) {
 		st.Technique, kind = ForcingNetContr, "net"
 	}
 	seen := map[[2]int]bool{}
-	netDecorate(&st, p, proof, seen)
-	x := netLitCand(premise)
+	p.decorate(&st, proof, seen)
+	x := litNode(premise)
 	c, d := nodeCell(x), nodeDigit(x)
-	body := netNarrate(p, targets, map[int]bool{})
+	body := p.narrate(targets, map[int]bool{})
 	var concl string
-	if netLitOn(premise) {
+	if litOn(premise) {
 		st.Eliminations = []Candidate{{c, d}}
 		concl = fmt.Sprintf("So %s is not %d.", cellName(c), d)
 		st.Nudge = fmt.Sprintf("Try assuming %s is %d and follow the consequences.", cellName(c), d)
@@ -117,10 +115,10 @@ func netContraStep(p *netProp, premise int) Step {
 		st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the consequences.", cellName(c), d)
 		st.Area = fmt.Sprintf("A forcing %s shows that %s must be %d: assuming otherwise leads to a contradiction.", kind, cellName(c), d)
 	}
-	if p.contra == netContraUnit {
+	if p.contra == contraNoPlace {
 		st.Units = append(st.Units, unitOf(p.contraUnit))
 	}
-	st.Explanation = fmt.Sprintf("Suppose %s. %s %s %s", netAssume(p, premise), body, netContraText(p), concl)
-	netConclude(&st)
+	st.Explanation = fmt.Sprintf("Suppose %s. %s %s %s", p.assumeText(premise), body, p.contraText(), concl)
+	conclude(&st)
 	return st
 }

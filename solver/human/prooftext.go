@@ -1,5 +1,3 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
 import (
@@ -7,38 +5,38 @@ import (
 	"strings"
 )
 
-// This file writes the proofs found by the implication engine (net_prop.go)
+// This file writes the proofs found by the implication engine (implication.go)
 // in plain English, and turns them into the links and highlights of a step.
 
-// netLitText writes a literal as a fact, like "r3c5 is 7" or "r3c5 is not 7".
-func netLitText(p *netProp, l int) string {
-	if netLitCand(l) >= netNumCands {
-		return netGroupFact(p, l)
+// litText writes a literal as a fact, like "r3c5 is 7" or "r3c5 is not 7".
+func (p *implications) litText(l int) string {
+	if litNode(l) >= numCands {
+		return p.groupFact(l)
 	}
-	if netLitOn(l) {
-		return fmt.Sprintf("%s is %d", cellName(netLitCell(l)), netLitDigit(l))
+	if litOn(l) {
+		return fmt.Sprintf("%s is %d", cellName(litCell(l)), litDigit(l))
 	}
-	return fmt.Sprintf("%s is not %d", cellName(netLitCell(l)), netLitDigit(l))
+	return fmt.Sprintf("%s is not %d", cellName(litCell(l)), litDigit(l))
 }
 
-// netAssume writes an assumption, like "r3c5 were 7" or "r3c5 were not 7".
-func netAssume(p *netProp, l int) string {
-	if netLitCand(l) >= netNumCands {
-		if netLitOn(l) {
-			return fmt.Sprintf("%d were in %s", p.nodeDigit(netLitCand(l)), netNodeName(p, netLitCand(l)))
+// assume writes an assumption, like "r3c5 were 7" or "r3c5 were not 7".
+func (p *implications) assumeText(l int) string {
+	if litNode(l) >= numCands {
+		if litOn(l) {
+			return fmt.Sprintf("%d were in %s", p.nodeDigit(litNode(l)), p.nodeName(litNode(l)))
 		}
-		return fmt.Sprintf("%d were not in %s", p.nodeDigit(netLitCand(l)), netNodeName(p, netLitCand(l)))
+		return fmt.Sprintf("%d were not in %s", p.nodeDigit(litNode(l)), p.nodeName(litNode(l)))
 	}
-	if netLitOn(l) {
-		return fmt.Sprintf("%s were %d", cellName(netLitCell(l)), netLitDigit(l))
+	if litOn(l) {
+		return fmt.Sprintf("%s were %d", cellName(litCell(l)), litDigit(l))
 	}
-	return fmt.Sprintf("%s were not %d", cellName(netLitCell(l)), netLitDigit(l))
+	return fmt.Sprintf("%s were not %d", cellName(litCell(l)), litDigit(l))
 }
 
-// netClause writes how literal l follows, given the literals written in
+// clause writes how literal l follows, given the literals written in
 // the clause just before (prev), like "so r3c8 is not 7 (same row)".
-func netClause(p *netProp, l int, prev []int) string {
-	c, d := netLitCell(l), netLitDigit(l)
+func (p *implications) clause(l int, prev []int) string {
+	c, d := litCell(l), litDigit(l)
 	ps := p.parents(l)
 	follows := false
 	for _, q := range ps {
@@ -50,33 +48,33 @@ func netClause(p *netProp, l int, prev []int) string {
 	}
 	lead := "so "
 	switch p.why[l] {
-	case netWhyGroupOff, netWhyGroupOn:
+	case whyGroupOff, whyGroupOn:
 		if !follows {
-			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+			lead = fmt.Sprintf("as %s, ", p.litText(ps[0]))
 		}
 		u := int(p.unit[l])
-		if !netLitOn(l) {
-			return fmt.Sprintf("%s%s (same %s)", lead, netLitText(p, l), unitOf(u).Kind)
+		if !litOn(l) {
+			return fmt.Sprintf("%s%s (same %s)", lead, p.litText(l), unitOf(u).Kind)
 		}
 		what := "place"
-		if netLitCand(l) >= netNumCands {
+		if litNode(l) >= numCands {
 			what = "places"
 		}
-		return fmt.Sprintf("%s%s (the only other %s for %d in %s)", lead, netLitText(p, l), what, p.nodeDigit(netLitCand(l)), unitName(u))
-	case netWhyCell:
+		return fmt.Sprintf("%s%s (the only other %s for %d in %s)", lead, p.litText(l), what, p.nodeDigit(litNode(l)), unitName(u))
+	case whyCell:
 		if !follows {
-			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+			lead = fmt.Sprintf("as %s, ", p.litText(ps[0]))
 		}
 		return fmt.Sprintf("%s%s is not %d", lead, cellName(c), d)
-	case netWhyUnit:
+	case whyUnit:
 		if !follows {
-			lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+			lead = fmt.Sprintf("as %s, ", p.litText(ps[0]))
 		}
 		return fmt.Sprintf("%s%s is not %d (same %s)", lead, cellName(c), d, unitOf(int(p.unit[l])).Kind)
-	case netWhyCellLast:
+	case whyCellLast:
 		if len(ps) == 1 {
 			if !follows {
-				lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+				lead = fmt.Sprintf("as %s, ", p.litText(ps[0]))
 			}
 			return fmt.Sprintf("%s%s is %d (its only other candidate)", lead, cellName(c), d)
 		}
@@ -85,14 +83,14 @@ func netClause(p *netProp, l int, prev []int) string {
 		}
 		var others digitMask
 		for _, q := range ps {
-			others |= bit(netLitDigit(q))
+			others |= bit(litDigit(q))
 		}
 		return fmt.Sprintf("%s%s is %d (its last candidate, as it is not %s)", lead, cellName(c), d, orDigitList(others))
-	case netWhyUnitLast:
+	case whyUnitLast:
 		u := int(p.unit[l])
 		if len(ps) == 1 {
 			if !follows {
-				lead = fmt.Sprintf("as %s, ", netLitText(p, ps[0]))
+				lead = fmt.Sprintf("as %s, ", p.litText(ps[0]))
 			}
 			return fmt.Sprintf("%s%s is %d (the only other place for %d in %s)", lead, cellName(c), d, d, unitName(u))
 		}
@@ -100,29 +98,29 @@ func netClause(p *netProp, l int, prev []int) string {
 			lead = "then "
 		}
 		return fmt.Sprintf("%s%s is %d (the last place left for %d in %s)", lead, cellName(c), d, d, unitName(u))
-	case netWhyPoint, netWhyClaim:
+	case whyPoint, whyClaim:
 		if !follows {
 			lead = "then "
 		}
-		return fmt.Sprintf("%s%s is not %d (%s)", lead, cellName(c), d, netLockedText(p, l))
+		return fmt.Sprintf("%s%s is not %d (%s)", lead, cellName(c), d, p.lockedText(l))
 	}
-	return netLitText(p, l)
+	return p.litText(l)
 }
 
-// netLockedText says why a locked-candidates literal l follows, like "in
+// lockedText says why a locked-candidates literal l follows, like "in
 // box 4, 7 is now confined to row 5".
-func netLockedText(p *netProp, l int) string {
-	return fmt.Sprintf("in %s, %d is now confined to %s", unitName(int(p.unit[l])), netLitDigit(l), unitName(int(p.unit2[l])))
+func (p *implications) lockedText(l int) string {
+	return fmt.Sprintf("in %s, %d is now confined to %s", unitName(int(p.unit[l])), litDigit(l), unitName(int(p.unit2[l])))
 }
 
-// netGroupClause writes several literals made false by the same true
+// groupClause writes several literals made false by the same true
 // parent in one clause, like "so r7c1, r8c1 and r9c1 are not 2 (they see
 // r9c2)" or "so r6c2 is not 5, 7 or 8".
-func netGroupClause(p *netProp, group, prev []int) string {
-	if w := p.why[group[0]]; w == netWhyPoint || w == netWhyClaim {
+func (p *implications) groupClause(group, prev []int) string {
+	if w := p.why[group[0]]; w == whyPoint || w == whyClaim {
 		cells := make([]int, len(group))
 		for i, l := range group {
-			cells[i] = netLitCell(l)
+			cells[i] = litCell(l)
 		}
 		lead := "then "
 		for _, q := range p.parents(group[0]) {
@@ -132,7 +130,7 @@ func netGroupClause(p *netProp, group, prev []int) string {
 				}
 			}
 		}
-		return fmt.Sprintf("%s%s are not %d (%s)", lead, cellList(cells), netLitDigit(group[0]), netLockedText(p, group[0]))
+		return fmt.Sprintf("%s%s are not %d (%s)", lead, cellList(cells), litDigit(group[0]), p.lockedText(group[0]))
 	}
 	parent := p.parents(group[0])[0]
 	lead := "so "
@@ -143,34 +141,34 @@ func netGroupClause(p *netProp, group, prev []int) string {
 		}
 	}
 	if !follows {
-		lead = fmt.Sprintf("as %s, ", netLitText(p, parent))
+		lead = fmt.Sprintf("as %s, ", p.litText(parent))
 	}
-	if p.why[group[0]] == netWhyCell {
+	if p.why[group[0]] == whyCell {
 		var m digitMask
 		for _, l := range group {
-			m |= bit(netLitDigit(l))
+			m |= bit(litDigit(l))
 		}
-		return fmt.Sprintf("%s%s is not %s", lead, cellName(netLitCell(group[0])), orDigitList(m))
+		return fmt.Sprintf("%s%s is not %s", lead, cellName(litCell(group[0])), orDigitList(m))
 	}
 	cells := make([]int, len(group))
 	for i, l := range group {
-		cells[i] = netLitCell(l)
+		cells[i] = litCell(l)
 	}
-	return fmt.Sprintf("%s%s are not %d (they see %s)", lead, cellList(cells), netLitDigit(group[0]), cellName(netLitCell(parent)))
+	return fmt.Sprintf("%s%s are not %d (they see %s)", lead, cellList(cells), litDigit(group[0]), cellName(litCell(parent)))
 }
 
-// netNarrate writes the derivation of the targets from the premise of p
+// narrate writes the derivation of the targets from the premise of p
 // as sentences: one sentence per target, each taking up the literals not
 // written yet that the target needs. written records what was written
 // before and is updated.
-func netNarrate(p *netProp, targets []int, written map[int]bool) string {
+func (p *implications) narrate(targets []int, written map[int]bool) string {
 	var sentences []string
 	for _, t := range targets {
 		proof := p.proof(t)
 		var todo []int
 		var prev []int
 		for _, l := range proof {
-			if p.why[l] == netWhyPremise {
+			if p.why[l] == whyPremise {
 				if len(sentences) == 0 {
 					prev = append(prev, l) // the first sentence follows the premise
 				}
@@ -188,20 +186,20 @@ func netNarrate(p *netProp, targets []int, written map[int]bool) string {
 			l := todo[i]
 			j := i + 1
 			switch w := p.why[l]; w {
-			case netWhyCell, netWhyUnit:
+			case whyCell, whyUnit:
 				for j < len(todo) && p.why[todo[j]] == w && p.parent[todo[j]] == p.parent[l] {
 					j++
 				}
-			case netWhyPoint, netWhyClaim:
+			case whyPoint, whyClaim:
 				for j < len(todo) && p.why[todo[j]] == w && p.unit[todo[j]] == p.unit[l] &&
-					p.unit2[todo[j]] == p.unit2[l] && netLitDigit(todo[j]) == netLitDigit(l) {
+					p.unit2[todo[j]] == p.unit2[l] && litDigit(todo[j]) == litDigit(l) {
 					j++
 				}
 			}
 			if j-i > 1 {
-				clauses = append(clauses, netGroupClause(p, todo[i:j], prev))
+				clauses = append(clauses, p.groupClause(todo[i:j], prev))
 			} else {
-				clauses = append(clauses, netClause(p, l, prev))
+				clauses = append(clauses, p.clause(l, prev))
 			}
 			prev = todo[i:j]
 			for _, x := range todo[i:j] {
@@ -226,27 +224,27 @@ func netNarrate(p *netProp, targets []int, written map[int]bool) string {
 	return strings.Join(sentences, " ")
 }
 
-// netContraText says what is impossible about the contradiction p found.
-func netContraText(p *netProp) string {
+// contraText says what is impossible about the contradiction p found.
+func (p *implications) contraText() string {
 	switch p.contra {
-	case netContraClash:
-		x := netLitCand(p.contraLit)
+	case contraClash:
+		x := litNode(p.contraLit)
 		return fmt.Sprintf("So %s would have to be %d and not be %d at the same time, which is impossible.",
 			cellName(nodeCell(x)), nodeDigit(x), nodeDigit(x))
-	case netContraCell:
+	case contraNoCandidate:
 		return fmt.Sprintf("So %s would have no candidate left, which is impossible.", cellName(p.contraCell))
-	case netContraUnit:
+	case contraNoPlace:
 		return fmt.Sprintf("So %d would have no place left in %s, which is impossible.", p.contraDigit, unitName(p.contraUnit))
 	}
 	return ""
 }
 
-// netDecorate adds to st the links of the proof, the cells it uses, and
+// decorate adds to st the links of the proof, the cells it uses, and
 // highlights: group 0 for the premises, 2 for the other candidates of the
 // proof. seen avoids duplicates across several calls.
-func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
+func (p *implications) decorate(st *Step, proof []int, seen map[[2]int]bool) {
 	for _, l := range proof {
-		x := netLitCand(l)
+		x := litNode(l)
 		d := p.nodeDigit(x)
 		cells := p.nodeCells(x)
 		for c := range cells.all() {
@@ -257,7 +255,7 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 			if k := [2]int{-2, node(c, d)}; !seen[k] {
 				seen[k] = true
 				g := 2
-				if p.why[l] == netWhyPremise {
+				if p.why[l] == whyPremise {
 					g = 0
 				}
 				st.Highlights = append(st.Highlights, Highlight{Candidate{c, d}, g})
@@ -269,14 +267,14 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 				continue
 			}
 			seen[key] = true
-			qd := p.nodeDigit(netLitCand(q))
-			for qc := range p.nodeCells(netLitCand(q)).all() {
+			qd := p.nodeDigit(litNode(q))
+			for qc := range p.nodeCells(litNode(q)).all() {
 				for c := range cells.all() {
-					st.Links = append(st.Links, Link{From: Candidate{qc, qd}, To: Candidate{c, d}, Strong: netLitOn(l)})
+					st.Links = append(st.Links, Link{From: Candidate{qc, qd}, To: Candidate{c, d}, Strong: litOn(l)})
 				}
 			}
 		}
-		if w := p.why[l]; w == netWhyUnit || w == netWhyUnitLast || w == netWhyPoint || w == netWhyClaim || w == netWhyGroupOff || w == netWhyGroupOn {
+		if w := p.why[l]; w == whyUnit || w == whyUnitLast || w == whyPoint || w == whyClaim || w == whyGroupOff || w == whyGroupOn {
 			u := int(p.unit[l])
 			if !seen[[2]int{-3, u}] {
 				seen[[2]int{-3, u}] = true
@@ -286,8 +284,8 @@ func netDecorate(st *Step, p *netProp, proof []int, seen map[[2]int]bool) {
 	}
 }
 
-// netConclude adds the conclusion's highlights (group 1).
-func netConclude(st *Step) {
+// conclude adds the conclusion's highlights (group 1).
+func conclude(st *Step) {
 	for _, c := range st.Placements {
 		st.Highlights = append(st.Highlights, Highlight{c, 1})
 	}
@@ -296,21 +294,21 @@ func netConclude(st *Step) {
 	}
 }
 
-// netEureka writes a single-parent chain in Eureka notation, like
+// eureka writes a single-parent chain in Eureka notation, like
 // "(5)r1c2=(5)r1c7-(5)r3c8=(5)r9c8", from the literals of the chain in
 // order (each the parent of the next).
-func netEureka(p *netProp, chain []int) string {
+func (p *implications) eureka(chain []int) string {
 	var sb strings.Builder
 	for i, l := range chain {
 		if i > 0 {
-			if netLitOn(l) {
+			if litOn(l) {
 				sb.WriteByte('=')
 			} else {
 				sb.WriteByte('-')
 			}
 		}
-		x := netLitCand(l)
-		fmt.Fprintf(&sb, "(%d)%s", p.nodeDigit(x), netNodeName(p, x))
+		x := litNode(l)
+		fmt.Fprintf(&sb, "(%d)%s", p.nodeDigit(x), p.nodeName(x))
 	}
 	return sb.String()
 }

@@ -1,5 +1,3 @@
-// Owned by the forcing-chain engineer; registered via init in net_register.go.
-
 package human
 
 import (
@@ -9,7 +7,7 @@ import (
 
 // This file finds alternating inference chains (AICs) and discontinuous
 // nice loops on single candidates with the implication engine of
-// net_prop.go.
+// implication.go.
 //
 // An AIC starts with a candidate A assumed false and alternates strong
 // links (false -> true) and weak links (true -> false) until it reaches a
@@ -23,13 +21,19 @@ import (
 // The step is named a Discontinuous Nice Loop, as HoDoKu does, when it
 // places A or when every elimination lies in the cell of one end of the
 // chain (the loop then starts and ends at that cell); an AIC otherwise.
+// With the grouped nodes of grouped.go the same search finds grouped nice
+// loops and grouped AICs, keeping only the chains that use a group.
+//
+// The ladder tries the nice-loop finder after the AIC finder of chains.go,
+// which searches the same kinds of chain with another length bound and
+// ranking.
 
-// netMaxChain bounds the number of links of the chains searched.
-const netMaxChain = 24
+// maxLoopLinks bounds the number of links of the chains searched.
+const maxLoopLinks = 24
 
-// netChainPath returns the literals from the premise of p to l, each the
+// chainPath returns the literals from the premise of p to l, each the
 // parent of the next (p must be a chain-mode propagation).
-func netChainPath(p *netProp, l int) []int {
+func (p *implications) chainPath(l int) []int {
 	var rev []int
 	for {
 		rev = append(rev, l)
@@ -45,12 +49,12 @@ func netChainPath(p *netProp, l int) []int {
 	return rev
 }
 
-// netPathClean reports whether no candidate appears twice on the path
+// cleanPath reports whether no candidate appears twice on the path
 // (as true and false), which would make the chain read oddly.
-func netPathClean(path []int) bool {
-	var seen [(netNumNodes + 63) / 64]uint64
+func cleanPath(path []int) bool {
+	var seen [(numNodes + 63) / 64]uint64
 	for _, l := range path {
-		x := netLitCand(l)
+		x := litNode(l)
 		if seen[x>>6]&(1<<uint(x&63)) != 0 {
 			return false
 		}
@@ -59,24 +63,24 @@ func netPathClean(path []int) bool {
 	return true
 }
 
-// netPlacementBonus is how many links longer a chain that places a digit
+// placementBonus is how many links longer a chain that places a digit
 // may be than one that only eliminates, and still be preferred.
-const netPlacementBonus = 4
+const placementBonus = 4
 
-// findNetNiceLoop finds the shortest AIC or discontinuous nice loop with
-// an elimination or a placement (placements count netPlacementBonus links
+// findNiceLoop finds the shortest AIC or discontinuous nice loop with
+// an elimination or a placement (placements count placementBonus links
 // shorter); among chains of the same length the one with the most
 // eliminations wins.
-func findNetNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, false) }
+func findNiceLoop(s *state) (Step, bool) { return niceLoop(s, false) }
 
-// findNetGroupedNiceLoop is findNetNiceLoop with grouped nodes: it only
+// findGroupedNiceLoop is findNiceLoop with grouped nodes: it only
 // returns chains that use a group.
-func findNetGroupedNiceLoop(s *state) (Step, bool) { return netNiceLoop(s, true) }
+func findGroupedNiceLoop(s *state) (Step, bool) { return niceLoop(s, true) }
 
-// netNiceLoop runs the search of findNetNiceLoop, with grouped nodes when
+// niceLoop runs the search of findNiceLoop, with grouped nodes when
 // grouped is set (and then only chains that use a group count).
-func netNiceLoop(s *state, grouped bool) (Step, bool) {
-	p := newNetProp(s, false)
+func niceLoop(s *state, grouped bool) (Step, bool) {
+	p := newImplications(s, false)
 	var starts []int
 	for c := range s.empty.all() {
 		for m := s.cand[c]; m != 0; m &= m - 1 {
@@ -86,49 +90,49 @@ func netNiceLoop(s *state, grouped bool) (Step, bool) {
 	if grouped {
 		p.enableGroups()
 		for i := range p.groups {
-			starts = append(starts, netNumCands+i)
+			starts = append(starts, numCands+i)
 		}
 	}
-	bestEff := netMaxChain + 1
+	bestEff := maxLoopLinks + 1
 	bestA, bestL, bestN := -1, -1, 0
 	for _, a := range starts {
-		p.maxDepth = min(bestEff+netPlacementBonus, netMaxChain)
-		p.start(netLit(a, false))
+		p.maxDepth = min(bestEff+placementBonus, maxLoopLinks)
+		p.start(lit(a, false))
 		p.run()
 		for _, ql := range p.queue {
 			l := int(ql)
 			n := int(p.depth[l])
-			if n > bestEff+netPlacementBonus {
+			if n > bestEff+placementBonus {
 				break // the queue is in order of depth
 			}
-			b := netLitCand(l)
+			b := litNode(l)
 			var eff, count int
 			switch {
 			case b == a:
 				continue
-			case !netLitOn(l):
+			case !litOn(l):
 				// A false node strongly linked to candidate a: a is
 				// true after all.
-				if a >= netNumCands || !netStrongNodes(p, a, b) {
+				if a >= numCands || !p.strongNodes(a, b) {
 					continue
 				}
-				eff, count = n+1-netPlacementBonus, 100
+				eff, count = n+1-placementBonus, 100
 			default:
-				eff, count = n, len(netEndsElims(p, a, b))
+				eff, count = n, len(p.endsElims(a, b))
 			}
 			if count == 0 || eff > bestEff || (eff == bestEff && count <= bestN) {
 				continue
 			}
-			path := netChainPath(p, l)
-			if grouped && !netHasGroup(path) {
+			path := p.chainPath(l)
+			if grouped && !hasGroup(path) {
 				continue
 			}
-			if !netLitOn(l) {
+			if !litOn(l) {
 				// The loop may make z true on the way and then
 				// false: that is the contradiction.
 				path = path[:len(path)-1]
 			}
-			if !netPathClean(path) {
+			if !cleanPath(path) {
 				continue
 			}
 			bestEff, bestA, bestL, bestN = eff, a, l, count
@@ -138,15 +142,15 @@ func netNiceLoop(s *state, grouped bool) (Step, bool) {
 		return Step{}, false
 	}
 	p.maxDepth = 0
-	p.start(netLit(bestA, false))
+	p.start(lit(bestA, false))
 	p.run()
-	return netChainStep(s, p, bestA, bestL), true
+	return niceLoopStep(s, p, bestA, bestL), true
 }
 
-// netStrong reports whether candidates a and b are strongly linked in s:
+// strongLinked reports whether candidates a and b are strongly linked in s:
 // the two candidates of a bivalue cell, or the two places of a digit in a
 // unit.
-func netStrong(s *state, a, b int) bool {
+func strongLinked(s *state, a, b int) bool {
 	ca, da, cb, db := nodeCell(a), nodeDigit(a), nodeCell(b), nodeDigit(b)
 	switch {
 	case a == b:
@@ -163,40 +167,40 @@ func netStrong(s *state, a, b int) bool {
 	return false
 }
 
-// netEndsElims returns the candidates ruled out by "node a or node b is
+// endsElims returns the candidates ruled out by "node a or node b is
 // true".
-func netEndsElims(p *netProp, a, b int) []Candidate {
-	if a < netNumCands && b < netNumCands {
-		return chainElims(p.s, a, b) // net candidates are chain nodes: c*9+d-1
+func (p *implications) endsElims(a, b int) []Candidate {
+	if a < numCands && b < numCands {
+		return chainElims(p.s, a, b)
 	}
-	return netGroupedElims(p, a, b)
+	return p.groupedElims(a, b)
 }
 
-// netHasGroup reports whether a chain uses a group.
-func netHasGroup(path []int) bool {
+// hasGroup reports whether a chain uses a group.
+func hasGroup(path []int) bool {
 	for _, l := range path {
-		if netLitCand(l) >= netNumCands {
+		if litNode(l) >= numCands {
 			return true
 		}
 	}
 	return false
 }
 
-// netChainStep writes the step of the chain of p from node a (false) to
+// niceLoopStep writes the step of the chain of p from node a (false) to
 // literal l: node b true (an AIC), or, for a nice loop that places a, a
 // node strongly linked to a false.
-func netChainStep(s *state, p *netProp, a, l int) Step {
-	b := netLitCand(l)
-	if !netLitOn(l) {
-		return netLoopPlacement(s, p, a, l)
+func niceLoopStep(s *state, p *implications, a, l int) Step {
+	b := litNode(l)
+	if !litOn(l) {
+		return loopPlacementStep(s, p, a, l)
 	}
-	path := netChainPath(p, l)
-	grouped := netHasGroup(path)
+	path := p.chainPath(l)
+	grouped := hasGroup(path)
 	da, db := p.nodeDigit(a), p.nodeDigit(b)
-	na, nb := netNodeName(p, a), netNodeName(p, b)
+	na, nb := p.nodeName(a), p.nodeName(b)
 	st := Step{Technique: AIC}
 	seen := map[[2]int]bool{}
-	netDecorate(&st, p, path, seen)
+	p.decorate(&st, path, seen)
 	// Both ends of an AIC are its "starting point" (group 0).
 	ends := p.nodeCells(b)
 	for i := range st.Highlights {
@@ -204,9 +208,9 @@ func netChainStep(s *state, p *netProp, a, l int) Step {
 			st.Highlights[i].Group = 0
 		}
 	}
-	body := netNarrate(p, []int{l}, map[int]bool{})
-	eureka := netEureka(p, path)
-	st.Eliminations = netEndsElims(p, a, b)
+	body := p.narrate([]int{l}, map[int]bool{})
+	eureka := p.eureka(path)
+	st.Eliminations = p.endsElims(a, b)
 	endCells := p.nodeCells(a).or(ends)
 	loop := true
 	for _, e := range st.Eliminations {
@@ -222,17 +226,17 @@ func netChainStep(s *state, p *netProp, a, l int) Step {
 	case grouped:
 		st.Technique = GroupedAIC
 	}
-	either := fmt.Sprintf("%s or %s", netLitText(p, netLit(a, true)), netLitText(p, l))
-	if a < netNumCands && b < netNumCands && nodeCell(a) == nodeCell(b) {
+	either := fmt.Sprintf("%s or %s", p.litText(lit(a, true)), p.litText(l))
+	if a < numCands && b < numCands && nodeCell(a) == nodeCell(b) {
 		either = fmt.Sprintf("%s is %d or %d", na, da, db)
 	}
 	var why string
 	switch {
 	case da == db:
-		cells := netElimCells(st.Eliminations)
+		cells := elimCells(st.Eliminations)
 		why = fmt.Sprintf("so %s, which see%s both, can't be %d", cellList(cells), verbS(len(cells)), da)
 	case na == nb:
-		why = fmt.Sprintf("so %s can't be %s", na, orDigitList(netElimDigits(st.Eliminations)))
+		why = fmt.Sprintf("so %s can't be %s", na, orDigitList(elimDigits(st.Eliminations)))
 	default:
 		var parts []string
 		for _, e := range st.Eliminations {
@@ -251,16 +255,16 @@ func netChainStep(s *state, p *netProp, a, l int) Step {
 	if grouped {
 		kind = "a grouped " + strings.TrimPrefix(strings.TrimPrefix(kind, "an "), "a ")
 	}
-	st.Nudge = fmt.Sprintf("Try assuming %s and follow the strong and weak links.", strings.Replace(netAssume(p, netLit(a, false)), " were ", " is ", 1))
+	st.Nudge = fmt.Sprintf("Try assuming %s and follow the strong and weak links.", strings.Replace(p.assumeText(lit(a, false)), " were ", " is ", 1))
 	st.Area = fmt.Sprintf("There is %s between %d in %s and %d in %s.", kind, da, na, db, nb)
 	st.Explanation = fmt.Sprintf("Suppose %s. %s So at least one of the two is true: %s, %s. (Chain: %s.)",
-		netAssume(p, netLit(a, false)), body, either, why, eureka)
-	netConclude(&st)
+		p.assumeText(lit(a, false)), body, either, why, eureka)
+	conclude(&st)
 	return st
 }
 
-// netElimCells returns the cells of eliminations, each once, in order.
-func netElimCells(es []Candidate) []int {
+// elimCells returns the cells of eliminations, each once, in order.
+func elimCells(es []Candidate) []int {
 	var out []int
 	var seen cellSet
 	for _, e := range es {
@@ -272,8 +276,8 @@ func netElimCells(es []Candidate) []int {
 	return out
 }
 
-// netElimDigits returns the digits of eliminations.
-func netElimDigits(es []Candidate) digitMask {
+// elimDigits returns the digits of eliminations.
+func elimDigits(es []Candidate) digitMask {
 	var m digitMask
 	for _, e := range es {
 		m |= bit(e.Digit)
@@ -281,26 +285,26 @@ func netElimDigits(es []Candidate) digitMask {
 	return m
 }
 
-// netLoopPlacement writes the step of a discontinuous nice loop with two
+// loopPlacementStep writes the step of a discontinuous nice loop with two
 // strong links at candidate a: a false makes a candidate z false (literal
 // l) that is strongly linked to a, so a would be true after all.
-func netLoopPlacement(s *state, p *netProp, a, l int) Step {
-	path := netChainPath(p, l)
-	z := netLitCand(l)
+func loopPlacementStep(s *state, p *implications, a, l int) Step {
+	path := p.chainPath(l)
+	z := litNode(l)
 	ca, da := nodeCell(a), nodeDigit(a)
 	st := Step{Technique: NiceLoop, Placements: []Candidate{{ca, da}}}
-	if netHasGroup(path) {
+	if hasGroup(path) {
 		st.Technique = GroupedNiceLoop
 	}
-	netDecorate(&st, p, path, map[[2]int]bool{})
+	p.decorate(&st, path, map[[2]int]bool{})
 	for c := range p.nodeCells(z).all() {
 		st.Links = append(st.Links, Link{From: Candidate{c, p.nodeDigit(z)}, To: nodeCand(a), Strong: true})
 	}
-	body := netNarrate(p, []int{l}, map[int]bool{})
+	body := p.narrate([]int{l}, map[int]bool{})
 	var why string
 	switch {
-	case z >= netNumCands:
-		g := p.groups[z-netNumCands]
+	case z >= numCands:
+		g := p.groups[z-numCands]
 		u := g.line
 		if !unitSet[u].has(ca) {
 			u = g.box
@@ -317,7 +321,7 @@ func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 		}
 		why = fmt.Sprintf("%s was the only other place for %d in %s", cellName(nodeCell(z)), da, unitName(u))
 	}
-	eureka := netEureka(p, append(path, netLit(a, true)))
+	eureka := p.eureka(append(path, lit(a, true)))
 	kind := "a discontinuous nice loop"
 	if st.Technique == GroupedNiceLoop {
 		kind = "a grouped discontinuous nice loop"
@@ -325,7 +329,7 @@ func netLoopPlacement(s *state, p *netProp, a, l int) Step {
 	st.Nudge = fmt.Sprintf("Try assuming %s is not %d and follow the strong and weak links.", cellName(ca), da)
 	st.Area = fmt.Sprintf("There is %s through %s: two strong links on %d meet there.", kind, cellName(ca), da)
 	st.Explanation = fmt.Sprintf("Suppose %s. %s But then %s would be %d after all: %s. So %s must be %d. (Nice loop: %s.)",
-		netAssume(p, netLit(a, false)), body, cellName(ca), da, why, cellName(ca), da, eureka)
-	netConclude(&st)
+		p.assumeText(lit(a, false)), body, cellName(ca), da, why, cellName(ca), da, eureka)
+	conclude(&st)
 	return st
 }
