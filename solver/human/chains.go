@@ -179,6 +179,7 @@ func chainElims(s *state, start, end int) []Candidate {
 	return out
 }
 
+// chainFinder returns the ladder's finder of chains of the mode.
 func chainFinder(mode chainMode) func(s *state) (Step, bool) {
 	return func(s *state) (Step, bool) { return findChain(s, mode) }
 }
@@ -257,6 +258,8 @@ func chainText(chain []int) string {
 	return sb.String()
 }
 
+// chainLinks returns the links of a chain for drawing: strong and weak
+// alternately, starting with a strong one.
 func chainLinks(chain []int) []Link {
 	var out []Link
 	for i := 0; i+1 < len(chain); i++ {
@@ -299,8 +302,11 @@ func chainProse(s *state, chain []int) string {
 	return sb.String()
 }
 
+// candName writes node n like "r3c5=7".
 func candName(n int) string { return fmt.Sprintf("%s=%d", cellName(nodeCell(n)), nodeDigit(n)) }
 
+// chainStep writes the step of a chain found by findChain: its
+// eliminations, or, when place is set, the placement of its start.
 func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place bool) Step {
 	start, end := chain[0], chain[len(chain)-1]
 	name := map[chainMode]string{xChain: XChain, xyChain: XYChain, aicChain: AIC}[mode]
@@ -341,6 +347,8 @@ func chainStep(s *state, mode chainMode, chain []int, elims []Candidate, place b
 	return st
 }
 
+// seeWord returns the verb for the cells of elims: "it conflicts with"
+// for one elimination, "each conflicts with" for several.
 func seeWord(elims []Candidate) string {
 	if len(elims) == 1 {
 		return "it conflicts with"

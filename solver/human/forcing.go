@@ -2,12 +2,14 @@ package human
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
 // nodeSet is a set of candidates (chain nodes), one bit per node.
 type nodeSet [12]uint64
 
+// add puts node n into s.
 func (s *nodeSet) add(n int) { s[n>>6] |= 1 << uint(n&63) }
 
 // propagation is what follows from one assumption: the candidates found
@@ -146,6 +148,8 @@ func (p *propagation) trail(n int, v int8) string {
 	return strings.Join(parts, " ⇒ ")
 }
 
+// forcingFinder returns the ladder's finder of forcing chains (net false)
+// or forcing nets (net true).
 func forcingFinder(net bool) func(s *state) (Step, bool) {
 	return func(s *state) (Step, bool) { return findForcing(s, net) }
 }
@@ -224,7 +228,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 			}
 			for w := range common {
 				for x := common[w]; x != 0; x &= x - 1 {
-					n := w*64 + trailing(x)
+					n := w*64 + bits.TrailingZeros64(x)
 					c, d := nodeCell(n), nodeDigit(n)
 					if s.digit[c] != 0 || !s.cand[c].has(d) {
 						continue
@@ -303,23 +307,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 	return verity(false)
 }
 
-func trailing(x uint64) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
-}
-
-func cellNames(cells []int) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = cellName(c)
-	}
-	return out
-}
-
+// nodeCells returns the cells of nodes, each once, in order.
 func nodeCells(ns []int) []int {
 	var out []int
 	var seen cellSet
@@ -332,6 +320,8 @@ func nodeCells(ns []int) []int {
 	return out
 }
 
+// upperFirst returns s with its first letter in upper case, when it is
+// a lower-case ASCII letter.
 func upperFirst(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s

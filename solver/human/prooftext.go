@@ -19,7 +19,7 @@ func (p *implications) litText(l int) string {
 	return fmt.Sprintf("%s is not %d", cellName(litCell(l)), litDigit(l))
 }
 
-// assume writes an assumption, like "r3c5 were 7" or "r3c5 were not 7".
+// assumeText writes an assumption, like "r3c5 were 7" or "r3c5 were not 7".
 func (p *implications) assumeText(l int) string {
 	if litNode(l) >= numCands {
 		if litOn(l) {

@@ -317,14 +317,17 @@ func (s *state) grid() solver.Grid {
 
 // Text helpers.
 
-// cellList writes cells like "r1c2, r1c5 and r3c4".
-func cellList(cells []int) string {
-	names := make([]string, len(cells))
+// cellNames returns the names of cells, like "r1c2".
+func cellNames(cells []int) []string {
+	out := make([]string, len(cells))
 	for i, c := range cells {
-		names[i] = cellName(c)
+		out[i] = cellName(c)
 	}
-	return andList(names)
+	return out
 }
+
+// cellList writes cells like "r1c2, r1c5 and r3c4".
+func cellList(cells []int) string { return andList(cellNames(cells)) }
 
 // digitList writes digits like "1, 4 and 7".
 func digitList(m digitMask) string {
