@@ -34,5 +34,13 @@ bench: deps
 	go run ./cmd/sudoku bench ../shared/puzzles/puzzles2_17_clue ../shared/puzzles/puzzles3_magictour_top1465 \
 		../shared/puzzles/puzzles5_forum_hardest_1905_11+ ../shared/puzzles/puzzles6_forum_hardest_1106
 
-fuzz:
-	go test ./solver -run '^$$' -fuzz FuzzParse -fuzztime 30s
+# Every fuzz target of every package, FUZZTIME each (go test fuzzes one
+# target at a time): make fuzz FUZZTIME=1m
+FUZZTIME ?= 10s
+fuzz: deps
+	@for pkg in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+		for f in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$pkg/*_test.go); do \
+			echo "== $$pkg $$f"; \
+			go test $$pkg -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) || exit 1; \
+		done; \
+	done

@@ -180,6 +180,40 @@ func TestParseCandidates(t *testing.T) {
 	}
 }
 
+// FuzzParseCandidates checks that any text either is refused with an
+// error or gives pencil marks of digits 1-9 only, which String writes in a
+// form ParseCandidates reads back to the same marks.
+func FuzzParseCandidates(f *testing.F) {
+	s := newState(solver.MustGrid(hard))
+	var c Candidates
+	for i := range 81 {
+		c[i] = uint16(s.cand[i])
+	}
+	f.Add(c.String())
+	f.Add(strings.Repeat(". ", 81))
+	f.Add(strings.Repeat("0|", 81))
+	f.Add("+---+---+\n" + strings.Repeat("123 ", 81))
+	f.Add(strings.Repeat("1x ", 81))
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := ParseCandidates(text)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		for i, m := range c {
+			if m&^0x3fe != 0 {
+				t.Fatalf("cell %d: marks %#x outside digits 1-9", i, m)
+			}
+		}
+		back, err := ParseCandidates(c.String())
+		if err != nil || back != c {
+			t.Fatalf("round trip of %q: %v", c.String(), err)
+		}
+	})
+}
+
 func TestNotUniqueAndBadPuzzles(t *testing.T) {
 	empty, _ := solver.NewGrid(9)
 	if _, err := NextStep(empty, solver.Grid{}, nil); !errors.Is(err, ErrNoLogicalStep) {
