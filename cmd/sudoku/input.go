@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -47,10 +48,14 @@ func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	for _, name := range files {
 		b, err := readFile(name)
 		if errors.Is(err, fs.ErrNotExist) {
-			if _, perr := solver.ParseRaw(name); perr == nil {
+			_, perr := solver.ParseRaw(name)
+			if perr == nil {
 				// Not a file, but a puzzle typed on the command line.
 				out = append(out, puzzleText{source: "argument", text: name})
 				continue
+			}
+			if looksLikeGrid(name) {
+				return nil, fmt.Errorf("%q is neither a file nor a puzzle: %w", name, perr)
 			}
 		}
 		if err != nil {
@@ -63,6 +68,22 @@ func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 		out = append(out, split(name, string(b))...)
 	}
 	return out, nil
+}
+
+// looksLikeGrid reports whether a command-line argument was meant as a
+// puzzle rather than a file name: digits, dots and grid separators only.
+func looksLikeGrid(arg string) bool {
+	digits := 0
+	for _, r := range arg {
+		switch {
+		case r >= '0' && r <= '9', r == '.':
+			digits++
+		case strings.ContainsRune(" \t\n|-+_*", r):
+		default:
+			return false
+		}
+	}
+	return digits >= 4
 }
 
 func split(source, text string) []puzzleText {

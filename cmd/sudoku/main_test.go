@@ -56,6 +56,8 @@ func TestSolveCommand(t *testing.T) {
 		{"bad -j", classic, []string{"solve", "-j", "0"}, 2, "", "-j must be at least 1"},
 		{"unknown flag", classic, []string{"solve", "--frobnicate"}, 2, "", "flag provided but not defined"},
 		{"missing file", "", []string{"solve", filepath.Join(dir, "nope.txt")}, 1, "", "no such file"},
+		{"argument that is almost a puzzle", "", []string{"solve", classic[:80]}, 1, "",
+			`"` + classic[:80] + `" is neither a file nor a puzzle: found 80 cells, a 9x9 puzzle needs 81`},
 		{"help", "", []string{"solve", "--help"}, 0, "Usage: sudoku solve...", ""},
 		{"count", classic + "\n" + severalSol + "\n", []string{"count"}, 0, "1\n2\n", ""},
 		{"count limit", "................................................................................." + "\n", []string{"count", "--limit", "7"}, 0, "7\n", ""},
