@@ -213,7 +213,11 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 	}
 	fmt.Fprintf(&sb, " I read %d givens from %s.", pz.grid.Givens(), from)
 	if d := pz.reading.Doubtful; len(d) > 0 {
-		fmt.Fprintf(&sb, " I was not sure about %s: please check them in the picture of what I read.", cellList(pz.grid, d))
+		them := "them"
+		if len(d) == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(&sb, " I was not sure about %s: please check %s in the picture of what I read.", cellList(pz.grid, d), them)
 	}
 	sb.WriteString("\n")
 	sb.WriteString(solutionText(pz.solution))

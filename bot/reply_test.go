@@ -87,8 +87,12 @@ func TestPhotoReplies(t *testing.T) {
 	b, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read(puzzleText, 0, 80) })
 	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
 	if rep.Failed || !strings.Contains(rep.Text, "I read 30 givens from your photo") ||
-		!strings.Contains(rep.Text, "I was not sure about r1c1 and r9c9") {
+		!strings.Contains(rep.Text, "I was not sure about r1c1 and r9c9: please check them") {
 		t.Errorf("doubtful reading: %+v", rep)
+	}
+	one, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read(puzzleText, 40) })
+	if rep := one.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()}); !strings.Contains(rep.Text, "I was not sure about r5c5: please check it in") {
+		t.Errorf("one doubtful cell: %q", rep.Text)
 	}
 	checkSolutionText(t, rep.Text, solutionText9)
 	if len(rep.Files) < 2 || rep.Files[0].Name != "read.png" || rep.Files[1].Name != "SPOILER_solution.png" {
