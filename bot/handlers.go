@@ -58,7 +58,7 @@ func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, er
 		}
 		if err := pz.grid.Validate(); err != nil {
 			pz.partial = b.readPicture(pz)
-			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit. Check the picture of what I read, then send a straighter photo or type the puzzle.", err)
+			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit. Check the picture of what I read, then send a straighter photo or type the puzzle.%s", err, readBack(pz.grid))
 		}
 	} else {
 		if strings.TrimSpace(req.Text) == "" {
@@ -99,9 +99,15 @@ func (b *Bot) misread(pz *puzzle, err error) error {
 	pz.partial = b.readPicture(*pz)
 	var ue *userError
 	if errors.As(err, &ue) {
-		ue.msg += " I may have misread the photo: compare it with the picture of what I read."
+		ue.msg += " I may have misread the photo: compare it with the picture of what I read." + readBack(pz.grid)
 	}
 	return err
+}
+
+// readBack offers the grid read from a photo as text, to correct the digit
+// or two the reader got wrong and send back rather than typing it all.
+func readBack(g solver.Grid) string {
+	return "\nWhat I read, to correct and send back: `" + g.String() + "`"
 }
 
 // readPhoto downloads, checks and reads req's photo into pz, within the

@@ -101,7 +101,8 @@ func TestPhotoReplies(t *testing.T) {
 
 	b, _ = newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read("55" + puzzleText[2:]) })
 	rep = b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
-	if !rep.Failed || !strings.Contains(rep.Text, "I read the grid, but row 1 has two 5s (r1c1 and r1c2), so I probably misread a digit") {
+	if !rep.Failed || !strings.Contains(rep.Text, "I read the grid, but row 1 has two 5s (r1c1 and r1c2), so I probably misread a digit") ||
+		!strings.Contains(rep.Text, "What I read, to correct and send back: `55"+puzzleText[2:]+"`") {
 		t.Errorf("misread clash: %+v", rep)
 	}
 	if len(rep.Files) != 1 || rep.Files[0].Name != "read.png" {
@@ -110,7 +111,8 @@ func TestPhotoReplies(t *testing.T) {
 
 	b, _ = newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read("123456789" + strings.Repeat(".", 72)) })
 	rep = b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
-	if !rep.Failed || !strings.Contains(rep.Text, "I may have misread the photo") || len(rep.Files) != 1 {
+	if !rep.Failed || !strings.Contains(rep.Text, "I may have misread the photo") || len(rep.Files) != 1 ||
+		!strings.Contains(rep.Text, "to correct and send back: `123456789"+strings.Repeat(".", 72)+"`") {
 		t.Errorf("misread, several solutions: %+v", rep)
 	}
 }
