@@ -308,7 +308,8 @@ func Load(args []string, getenv func(string) string, out io.Writer) (Config, err
 			"sudokubot is a Discord bot that solves Sudoku puzzles from text and photos.\n"+
 			"Without a token it starts in console mode: type or paste a grid.\n\n"+
 			"Every flag can also be set with the environment variable named after it.\n"+
-			"'sudokubot -healthcheck' asks a running bot's /healthz (METRICS_ADDR) and exits 0 when healthy.\n\n")
+			"'sudokubot -healthcheck' asks a running bot's /healthz (METRICS_ADDR) and exits 0 when healthy;\n"+
+			"'sudokubot -version' prints the version.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

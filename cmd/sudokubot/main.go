@@ -16,6 +16,10 @@ import (
 	"github.com/sudokubot/sudokubot/ocr"
 )
 
+// version is the release this binary was built from, set at build time
+// with -ldflags "-X main.version=v1.2.3" (the Dockerfile's VERSION).
+var version = "dev"
+
 func main() {
 	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
 	// the program with it set, before anything else happens.
@@ -31,6 +35,10 @@ func main() {
 // run starts the bot and returns the exit status: 0 after a clean stop, 1
 // when the bot failed, 2 for a bad setting.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version") {
+		fmt.Fprintln(stdout, "sudokubot", version)
+		return 0
+	}
 	healthcheck := len(args) > 0 && (args[0] == "-healthcheck" || args[0] == "--healthcheck")
 	if healthcheck {
 		args = args[1:]
@@ -94,7 +102,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 		return 0
 	}
 
-	log.Info("starting sudokubot", "config", cfg)
+	log.Info("starting sudokubot", "version", version, "config", cfg)
 	d, err := bot.NewDiscord(b, bot.DiscordOptions{
 		Token: cfg.Token, APIURL: cfg.APIURL, GuildID: cfg.GuildID, Channels: cfg.Channels,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log,

@@ -70,13 +70,20 @@ func TestHelpListsSettingsWithoutTheToken(t *testing.T) {
 	out := stdout.String() + stderr.String()
 	for _, v := range []string{"DISCORD_TOKEN", "DISCORD_TOKEN_FILE", "DISCORD_API_URL", "SUDOKUBOT_GUILD_ID", "SUDOKUBOT_CHANNELS",
 		"LOG_LEVEL", "LOG_FORMAT", "SUDOKUBOT_MAX_ATTACHMENT_BYTES", "SUDOKUBOT_MAX_PIXELS", "SUDOKUBOT_OCR_WORKERS",
-		"SUDOKUBOT_QUEUE_LENGTH", "SUDOKUBOT_USER_RATE", "METRICS_ADDR", "SHARD_ID", "SHARD_COUNT", `(default "10MB")`} {
+		"SUDOKUBOT_QUEUE_LENGTH", "SUDOKUBOT_MAX_PHOTO_WAIT", "SUDOKUBOT_USER_RATE", "METRICS_ADDR", "SHARD_ID", "SHARD_COUNT", `(default "10MB")`} {
 		if !strings.Contains(out, v) {
 			t.Errorf("-h lacks %s", v)
 		}
 	}
 	if strings.Contains(out, "super-secret") {
 		t.Error("-h shows the token")
+	}
+}
+
+func TestVersion(t *testing.T) {
+	cmd, stdout, stderr := command(ctx(t), nil, "-version")
+	if err := cmd.Run(); exitCode(err) != 0 || stdout.String() != "sudokubot dev\n" {
+		t.Errorf("exit %v, stdout %q, stderr %q; want sudokubot dev", err, stdout, stderr)
 	}
 }
 
