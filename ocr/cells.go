@@ -61,6 +61,13 @@ type Recognizer interface {
 	Recognize(ctx context.Context, c Cells) ([81]CellReading, error)
 }
 
+// A glancer is a [Recognizer] that can also read cells at a glance: more
+// cheaply and less surely. [Read] uses it to look for the upright angle of
+// a photo stored on its side.
+type glancer interface {
+	glance(ctx context.Context, c Cells) ([81]CellReading, error)
+}
+
 // Rectify warps the quadrilateral q of img (top-left, top-right,
 // bottom-right, bottom-left) onto a size x size grayscale square with
 // bilinear interpolation, averaging several samples per pixel when the grid

@@ -189,9 +189,9 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		nsol     int
 		meanConf float64
 	}
-	var best *try
-	for k := 0; k < len(turnsList); k++ {
-		turns := turnsList[k]
+	// readAt reads the grid turned upright by turns quarter turns, with
+	// read (the recognizer's Recognize, or a cheaper glance).
+	readAt := func(turns int, read func(context.Context, Cells) ([81]CellReading, error)) (*try, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -199,7 +199,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		rect := Rectify(gray, q, GridSize)
 		cells := CutCells(rect)
 		stage("rectify")
-		readings, err := opt.Recognizer.Recognize(ctx, cells)
+		readings, err := read(ctx, cells)
 		if err != nil {
 			return nil, fmt.Errorf("recognize cells: %w", err)
 		}
@@ -212,26 +212,57 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			}
 			conf += c.Confidence / 81
 		}
-		cur := &try{turns: turns, q: q, cells: readings, grid: g, nsol: solver.Count(g, 2), meanConf: conf}
+		t := &try{turns: turns, q: q, cells: readings, grid: g, nsol: solver.Count(g, 2), meanConf: conf}
 		stage("check")
+		return t, nil
+	}
+	var best *try
+	for _, turns := range turnsList {
+		cur, err := readAt(turns, opt.Recognizer.Recognize)
+		if err != nil {
+			return nil, err
+		}
 		if best == nil || betterTry(cur.nsol, cur.meanConf, best.nsol, best.meanConf) {
 			best = cur
 		}
 		if best.nsol == 1 && best.meanConf > 0.9 {
 			break // no need to try the other orientation
 		}
-		if k == len(turnsList)-1 && len(turnsList) < 4 {
-			// Not a convincing puzzle either way: the photo may be
-			// stored on its side or upside down with no EXIF tag saying
-			// so (a screenshot, an app that strips the tag). The other
-			// quarter turns are read too, and the solver check picks
-			// the angle: confidence alone does not (digits upside down
-			// read as confidently as upright ones). This costs three
-			// more readings, only for photos that would fail anyway.
-			for t := 1; t < 4; t++ {
-				if !slices.Contains(turnsList, t) {
-					turnsList = append(turnsList, t)
+	}
+	if best.nsol != 1 {
+		// Not a proper puzzle either way: the photo may be stored on its
+		// side or upside down with no EXIF tag saying so (a screenshot,
+		// an app that strips the tag). The solver check picks the angle,
+		// as confidence alone does not (digits upside down read as
+		// confidently as upright ones). The other angles get a glance
+		// first, when the recognizer has one, and a full reading only
+		// when the glance gives a proper puzzle: photos that are just
+		// hard to read pay little for it.
+		glance := opt.Recognizer.Recognize
+		if g, ok := opt.Recognizer.(glancer); ok {
+			glance = g.glance
+		}
+		for turns := range 4 {
+			if slices.Contains(turnsList, turns) {
+				continue
+			}
+			cur, err := readAt(turns, glance)
+			if err != nil {
+				return nil, err
+			}
+			if cur.nsol != 1 {
+				continue
+			}
+			if _, ok := opt.Recognizer.(glancer); ok {
+				if cur, err = readAt(turns, opt.Recognizer.Recognize); err != nil {
+					return nil, err
 				}
+			}
+			if betterTry(cur.nsol, cur.meanConf, best.nsol, best.meanConf) {
+				best = cur
+			}
+			if best.nsol == 1 {
+				break
 			}
 		}
 	}
