@@ -381,7 +381,8 @@ func TestE2EContextMenuOnText(t *testing.T) {
 }
 
 func TestE2EBadInputs(t *testing.T) {
-	e := startE2E(t, nil, func(o *Options) {
+	// Refusals come as the first response however slow the machine.
+	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, func(o *Options) {
 		// Every photo below must be refused before it is read.
 		o.Engines.ReadPhoto = noReader(t)
 	})
@@ -442,8 +443,13 @@ func photoFixture(t *testing.T) ([]byte, string) {
 	return data, strings.TrimSpace(string(truth))
 }
 
+// deferPhotos makes every photo request deferred at once, for the tests of
+// the deferred path: a photo read in less than PhotoDeferAfter is answered
+// directly.
+func deferPhotos(o *DiscordOptions) { o.PhotoDeferAfter = time.Nanosecond }
+
 func TestE2ESlashSolvePhoto(t *testing.T) {
-	e := startE2E(t, nil, nil)
+	e := startE2E(t, deferPhotos, nil)
 	data, truth := photoFixture(t)
 	sol, err := solver.SolveUnique(solver.MustGrid(truth))
 	if err != nil {
@@ -487,7 +493,7 @@ func TestE2EDMPhotoWithoutGrid(t *testing.T) {
 }
 
 func TestE2EContextMenuOnPhoto(t *testing.T) {
-	e := startE2E(t, nil, nil)
+	e := startE2E(t, deferPhotos, nil)
 	data, truth := photoFixture(t)
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
 	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "", att)

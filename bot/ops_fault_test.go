@@ -304,7 +304,8 @@ func waitLog(t *testing.T, logs *syncBuffer, want string) {
 // user is told, in a DM and after a deferred slash command.
 func TestOpsStalledDownload(t *testing.T) {
 	const limit = 300 * time.Millisecond
-	e := startOps(t, opsSetup{bot: func(o *Options) { o.DownloadTimeout = limit }})
+	// The slash command is deferred at once, before the download gives up.
+	e := startOps(t, opsSetup{photoDeferAfter: time.Nanosecond, bot: func(o *Options) { o.DownloadTimeout = limit }})
 	data, _ := photoFixture(t)
 	att := e.srv.AddAttachment("slow.jpg", "image/jpeg", data)
 	e.srv.StallAttachment(att)

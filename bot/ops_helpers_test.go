@@ -33,6 +33,10 @@ type opsSetup struct {
 	// expect a direct answer hold on a loaded machine; -1 the production
 	// default.
 	deferAfter time.Duration
+	// photoDeferAfter is the same for a request with a photo: 0 means the
+	// production default, which tests that expect one kind of first
+	// response must not leave to timing.
+	photoDeferAfter time.Duration
 	// bot changes the bot's options after the real engines are set; it may
 	// wrap them.
 	bot func(*Options)
@@ -97,7 +101,7 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 		deferAfter = 0
 	}
 	d, err := NewDiscord(b, DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID,
-		NoReconnect: !setup.reconnect, Logger: log, DeferAfter: deferAfter})
+		NoReconnect: !setup.reconnect, Logger: log, DeferAfter: deferAfter, PhotoDeferAfter: setup.photoDeferAfter})
 	if err != nil {
 		tb.Fatal(err)
 	}

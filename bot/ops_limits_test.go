@@ -20,7 +20,8 @@ import (
 func TestOpsBoundedPhotoWork(t *testing.T) {
 	gate := make(chan struct{})
 	var started atomic.Int64
-	e := startOps(t, opsSetup{bot: func(o *Options) {
+	// The busy answer comes as the first response however slow the machine.
+	e := startOps(t, opsSetup{photoDeferAfter: time.Minute, bot: func(o *Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
 		real := o.Engines.ReadPhoto
 		o.Engines.ReadPhoto = func(ctx context.Context, data []byte) (Reading, error) {
