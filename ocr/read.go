@@ -238,9 +238,9 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		// first, when the recognizer has one, and a full reading only
 		// when the glance gives a proper puzzle: photos that are just
 		// hard to read pay little for it.
-		glance := opt.Recognizer.Recognize
+		glance, quick := opt.Recognizer.Recognize, false
 		if g, ok := opt.Recognizer.(glancer); ok {
-			glance = g.glance
+			glance, quick = g.glance, true
 		}
 		for turns := range 4 {
 			if slices.Contains(turnsList, turns) {
@@ -253,7 +253,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			if cur.nsol != 1 {
 				continue
 			}
-			if _, ok := opt.Recognizer.(glancer); ok {
+			if quick {
 				if cur, err = readAt(turns, opt.Recognizer.Recognize); err != nil {
 					return nil, err
 				}
