@@ -106,22 +106,12 @@ func BenchmarkChainFinders(b *testing.B) {
 	ps := sharedPuzzles(b, "puzzles3_magictour_top1465", 100)
 	var states []*state
 	for _, p := range ps {
-		g := solver.MustGrid(p)
-		sol, _ := solver.SolveUnique(g)
-		s := newState(g)
-		s.unique = true
-		info := puzzleInfo{solution: sol, unique: true}
-		for !s.solved() {
-			st, err := next(s, info)
-			if err != nil {
-				b.Fatal(err)
-			}
+		walkLadder(b, p, func(s *state, st Step) {
 			if techniques[st.Technique].score >= techniques[NiceLoop].score {
 				c := *s
 				states = append(states, &c)
 			}
-			s.apply(&st)
-		}
+		})
 	}
 	for _, f := range ladder {
 		if f.index < 5600 {

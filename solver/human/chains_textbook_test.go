@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 var (
@@ -152,16 +150,7 @@ func TestChainHarvest(t *testing.T) {
 	best := map[string]string{}
 	bestLen := map[string]int{}
 	for _, p := range ps {
-		g := solver.MustGrid(p)
-		sol, _ := solver.SolveUnique(g)
-		s := newState(g)
-		s.unique = true
-		info := puzzleInfo{solution: sol, unique: true}
-		for !s.solved() {
-			st, err := next(s, info)
-			if err != nil {
-				t.Fatal(err)
-			}
+		walkLadder(t, p, func(s *state, st Step) {
 			if techniques[st.Technique].score >= minScore || st.BruteForce {
 				for _, k := range chainKinds {
 					if !missing[k.kind] {
@@ -179,8 +168,7 @@ func TestChainHarvest(t *testing.T) {
 						k.kind, p, s.grid().String(), candidatesText(s))
 				}
 			}
-			s.apply(&st)
-		}
+		})
 	}
 	if err := os.MkdirAll(filepath.Join("testdata", "chains"), 0o755); err != nil {
 		t.Fatal(err)

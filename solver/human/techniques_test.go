@@ -230,12 +230,7 @@ func TestHarvest(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range ps {
-		puzzle := solver.MustGrid(p)
-		sol, _ := solver.SolveUnique(puzzle)
-		s := newState(puzzle)
-		s.unique = true
-		info := puzzleInfo{solution: sol, unique: true}
-		for !s.solved() {
+		walkLadder(t, p, func(s *state, _ Step) {
 			for _, f := range ladder {
 				if _, other := foundBy[f.name]; other || groupedNames[f.name] {
 					continue // covered by the finder named in foundBy, or by chains_textbook_test.go
@@ -257,12 +252,26 @@ func TestHarvest(t *testing.T) {
 				}
 				t.Logf("harvested %s", st.Technique)
 			}
-			st, err := next(s, info)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.apply(&st)
+		})
+	}
+}
+
+// walkLadder solves puzzle p step by step with the ladder, calling visit
+// with the state before each step and the step found there.
+func walkLadder(tb testing.TB, p string, visit func(s *state, st Step)) {
+	tb.Helper()
+	g := solver.MustGrid(p)
+	sol, _ := solver.SolveUnique(g)
+	s := newState(g)
+	s.unique = true
+	info := puzzleInfo{solution: sol, unique: true}
+	for !s.solved() {
+		st, err := next(s, info)
+		if err != nil {
+			tb.Fatal(err)
 		}
+		visit(s, st)
+		s.apply(&st)
 	}
 }
 
