@@ -38,8 +38,9 @@ type DiscordOptions struct {
 	DeferAfter time.Duration
 	// PhotoDeferAfter is the same for a request with a photo (default
 	// 250 ms): short, so that the user soon sees the bot at work, but
-	// long enough that a quick answer (busy, over a limit, a photo from
+	// long enough that a quick refusal (busy, over a limit, a photo from
 	// elsewhere) comes as one private message without a "thinking" step.
+	// A photo's result always comes as the edit of a deferred response.
 	PhotoDeferAfter time.Duration
 	// Logger receives the adapter's and discordgo's logs.
 	Logger *slog.Logger
@@ -426,8 +427,9 @@ const (
 
 // onInteraction answers slash commands, context menu commands and buttons.
 // A request is answered directly when the answer is ready within
-// DeferAfter (PhotoDeferAfter for a photo); otherwise it is acknowledged
-// with a deferred response, which is then edited with the answer.
+// DeferAfter (PhotoDeferAfter for a photo, and then only a refusal);
+// otherwise it is acknowledged with a deferred response, which is then
+// edited with the answer.
 func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
 	req, ok := interactionRequest(i)
@@ -457,6 +459,14 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	defer timer.Stop()
 	select {
 	case rep := <-replies:
+		if req.Photo != nil && !rep.Failed {
+			// A photo's result always comes as the edit of a deferred
+			// response, however quick: the flow users and integrations
+			// know. Only refusals (busy, over a limit, unreadable) are
+			// answered at once.
+			replies <- rep
+			break
+		}
 		err := d.retryServerErrors(func() error {
 			return s.InteractionRespond(i, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})

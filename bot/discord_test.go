@@ -443,13 +443,10 @@ func photoFixture(t *testing.T) ([]byte, string) {
 	return data, strings.TrimSpace(string(truth))
 }
 
-// deferPhotos makes every photo request deferred at once, for the tests of
-// the deferred path: a photo read in less than PhotoDeferAfter is answered
-// directly.
-func deferPhotos(o *DiscordOptions) { o.PhotoDeferAfter = time.Nanosecond }
-
+// TestE2ESlashSolvePhoto: a photo's result comes as the edit of a deferred
+// response, however quickly it was read.
 func TestE2ESlashSolvePhoto(t *testing.T) {
-	e := startE2E(t, deferPhotos, nil)
+	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, nil)
 	data, truth := photoFixture(t)
 	sol, err := solver.SolveUnique(solver.MustGrid(truth))
 	if err != nil {
@@ -493,7 +490,7 @@ func TestE2EDMPhotoWithoutGrid(t *testing.T) {
 }
 
 func TestE2EContextMenuOnPhoto(t *testing.T) {
-	e := startE2E(t, deferPhotos, nil)
+	e := startE2E(t, nil, nil)
 	data, truth := photoFixture(t)
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
 	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "", att)

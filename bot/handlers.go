@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
@@ -131,16 +130,17 @@ func (b *Bot) readPhoto(ctx context.Context, p *Photo, pz *puzzle, out *Outcome)
 	var r Reading
 	ctx, cancel := context.WithTimeout(ctx, b.opt.ReadTimeout)
 	defer cancel()
-	err = b.pool.work(ctx, func() (time.Duration, error) {
+	err = b.pool.work(ctx, func() error {
 		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
-			return 0, err
+			return err
 		}
 		defer b.cpu.leave(kindPhoto)
 		start := b.clock()
 		var err error
 		r, err = b.opt.Engines.ReadPhoto(ctx, data)
 		out.ReadDuration = b.clock().Sub(start)
-		return out.ReadDuration, err
+		b.pool.read(out.ReadDuration)
+		return err
 	})
 	switch {
 	case errors.Is(err, ErrNoGrid):
@@ -201,12 +201,17 @@ func solutionText(sol solver.Grid) string {
 // solve answers with the solution.
 func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, error) {
 	if pz.photo != nil {
-		// Rating and drawing three pictures is the last quarter of a
-		// photo's work: it keeps the photos' precedence over text.
+		// Rating and drawing three pictures is the last part of a
+		// photo's work: it keeps the photos' precedence over text, and
+		// its time counts in the wait of the photos behind.
 		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
 			return Reply{}, fmt.Errorf("wait for a CPU: %w", err)
 		}
-		defer b.cpu.leave(kindPhoto)
+		start := b.clock()
+		defer func() {
+			b.pool.answered(b.clock().Sub(start))
+			b.cpu.leave(kindPhoto)
+		}()
 	}
 	var sb strings.Builder
 	sb.WriteString("**Solved!**")

@@ -20,14 +20,21 @@ type photoPool struct {
 	places func() int
 
 	mu       sync.Mutex
-	admitted int           // waiting or working
-	service  time.Duration // moving average of the time a reading takes
+	admitted int // waiting or working
+	// reading and answering are moving averages of the time a photo's
+	// reading takes and the time rating it and drawing its answer take
+	// (which holds a photo's place in the cpuGate too): together the
+	// service time of a photo.
+	reading, answering time.Duration
 }
 
-// initialService is the service time assumed before the first photo is
-// read: a phone photo on one core of the reference machine, with room to
-// spare.
-const initialService = 500 * time.Millisecond
+// The service time assumed before the first photo is answered: a phone
+// photo on one core of the reference machine, with room to spare.
+const (
+	initialReading   = 400 * time.Millisecond
+	initialAnswering = 100 * time.Millisecond
+	initialService   = initialReading + initialAnswering
+)
 
 func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) *photoPool {
 	if workers < 1 {
@@ -39,7 +46,7 @@ func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) 
 	return &photoPool{
 		workers: workers, queue: queue, maxWait: maxWait, places: places,
 		working: make(chan struct{}, workers),
-		service: initialService,
+		reading: initialReading, answering: initialAnswering,
 	}
 }
 
@@ -73,7 +80,7 @@ func (p *photoPool) expectedWait() time.Duration {
 	if ahead <= 0 {
 		return 0
 	}
-	return time.Duration(ahead) * p.service / time.Duration(par)
+	return time.Duration(ahead) * (p.reading + p.answering) / time.Duration(par)
 }
 
 // wait is expectedWait for callers outside the pool (metrics).
@@ -90,23 +97,30 @@ func (p *photoPool) leave() {
 	p.mu.Unlock()
 }
 
-// work waits for a free worker, runs f and frees the worker. f reports
-// the time the reading itself took, which updates the service time that
-// admit judges waits by.
-func (p *photoPool) work(ctx context.Context, f func() (time.Duration, error)) error {
+// work waits for a free worker, runs f and frees the worker.
+func (p *photoPool) work(ctx context.Context, f func() error) error {
 	select {
 	case p.working <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-p.working }()
-	d, err := f()
-	if d > 0 {
-		p.mu.Lock()
-		p.service += (d - p.service) / 4
-		p.mu.Unlock()
+	return f()
+}
+
+// read and answered record the time a photo's reading and its answer
+// took, which move the service time that admit judges waits by a quarter
+// of the way.
+func (p *photoPool) read(d time.Duration)     { p.learn(&p.reading, d) }
+func (p *photoPool) answered(d time.Duration) { p.learn(&p.answering, d) }
+
+func (p *photoPool) learn(avg *time.Duration, d time.Duration) {
+	if d <= 0 {
+		return
 	}
-	return err
+	p.mu.Lock()
+	*avg += (d - *avg) / 4
+	p.mu.Unlock()
 }
 
 // depth returns the number of admitted photos that wait for a worker.

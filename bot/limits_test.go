@@ -32,7 +32,7 @@ func TestPhotoPoolAdmitsByExpectedWait(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := newPhotoPool(tt.workers, tt.queue, tt.maxWait, func() int { return tt.places })
-			p.service = tt.service
+			p.reading, p.answering = tt.service, 0
 			got := 0
 			for p.admit() {
 				got++
@@ -51,31 +51,28 @@ func TestPhotoPoolAdmitsByExpectedWait(t *testing.T) {
 	}
 }
 
-// TestPhotoPoolLearnsServiceTime checks that the time readings take moves
-// the service time admit judges by, a quarter of the way each time (a
-// reading that found no grid took its time too), and that a reading that
-// never started leaves it alone.
+// TestPhotoPoolLearnsServiceTime checks that the times photos take, to
+// read and to answer, move the service time admit judges by, each a
+// quarter of the way, and that an unmeasured time leaves it alone.
 func TestPhotoPoolLearnsServiceTime(t *testing.T) {
 	p := newPhotoPool(1, 4, time.Second, nil)
-	if p.service != initialService {
-		t.Fatalf("service %s before any reading, want %s", p.service, initialService)
+	if got := p.reading + p.answering; got != initialService {
+		t.Fatalf("service %s before any photo, want %s", got, initialService)
 	}
-	for _, tt := range []struct {
-		took time.Duration
-		err  error
-		want time.Duration
-	}{
-		{900 * time.Millisecond, nil, 600 * time.Millisecond},
-		{200 * time.Millisecond, errors.New("no grid"), 500 * time.Millisecond},
-		{0, context.Canceled, 500 * time.Millisecond},
-	} {
-		err := p.work(context.Background(), func() (time.Duration, error) { return tt.took, tt.err })
-		if !errors.Is(err, tt.err) {
-			t.Errorf("work returned %v, want %v", err, tt.err)
-		}
-		if p.service != tt.want {
-			t.Errorf("after a reading of %s: service %s, want %s", tt.took, p.service, tt.want)
-		}
+	p.read(900 * time.Millisecond)     // 400 + 500/4
+	p.answered(300 * time.Millisecond) // 100 + 200/4
+	p.read(0)
+	p.answered(-time.Second)
+	if p.reading != 525*time.Millisecond || p.answering != 150*time.Millisecond {
+		t.Errorf("reading %s and answering %s, want 525ms and 150ms", p.reading, p.answering)
+	}
+	p.admitted = 2 // one read, one waiting: a third waits for both
+	if got, want := p.wait(), 2*(525+150)*time.Millisecond; got != want {
+		t.Errorf("expected wait %s, want %s", got, want)
+	}
+	errNoGrid := errors.New("no grid")
+	if err := p.work(context.Background(), func() error { return errNoGrid }); !errors.Is(err, errNoGrid) {
+		t.Errorf("work returned %v, want the reading's error", err)
 	}
 }
 
