@@ -41,8 +41,9 @@ type Options struct {
 	QueueLength int
 	// MaxPhotoWait is the longest a photo may be expected to wait for a
 	// reader (default 1 s; negative means no limit but QueueLength): the
-	// photos ahead of it times the recent reading time, shared among the
-	// readers. A photo that would wait longer is answered "busy" at once.
+	// photos ahead of it times the recent time a photo takes to read and
+	// answer, shared among the photos read at once. A photo that would
+	// wait longer is answered "busy" at once.
 	MaxPhotoWait time.Duration
 	// TextWorkers is the number of requests without a photo (text
 	// puzzles, buttons, help) worked on at once (default twice

@@ -100,7 +100,7 @@ func NewMetrics() *Metrics {
 	})
 	wait := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "sudokubot_photo_expected_wait_seconds",
-		Help: "How long a photo arriving now would wait for an OCR worker, judged from the photos ahead and the recent reading time; over the maximum wait it is answered busy.",
+		Help: "How long a photo arriving now would wait for an OCR worker, judged from the photos ahead and the recent time a photo takes to read and answer; over the maximum wait it is answered busy.",
 	}, func() float64 {
 		if f := m.wait.Load(); f != nil {
 			return (*f)().Seconds()
