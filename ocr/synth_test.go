@@ -215,6 +215,7 @@ var synthCases = []struct {
 	{"noisy-blurred", synthOptions{Seed: 6, W: 640, H: 480, Rotate: 2, Fill: 0.85, Shadow: 0.8, Noise: 14, Blur: 2, Quality: 60}},
 	{"neighbours", synthOptions{Seed: 7, W: 1000, H: 750, Rotate: 5, Fill: 0.55, Shadow: 0.9, Neighbour: true, Quality: 80}},
 	{"touching-edge", synthOptions{Seed: 8, W: 800, H: 600, Fill: 0.9, Shadow: 1, Touch: true, Quality: 85}},
+	{"touching-edge-tilted", synthOptions{Seed: 12, W: 800, H: 600, Rotate: 7, Fill: 0.9, Shadow: 1, Touch: true, Quality: 85}},
 	{"small-jpeg", synthOptions{Seed: 9, W: 480, H: 360, Rotate: -6, Persp: 0.08, Fill: 0.8, Shadow: 0.85, Noise: 6, Blur: 1, Quality: 45}},
 	{"curved", synthOptions{Seed: 11, W: 800, H: 600, Rotate: 3, Fill: 0.8, Shadow: 0.8, Curve: 0.02, Quality: 85}},
 	{"everything", synthOptions{Seed: 10, W: 1000, H: 750, Rotate: 9, Persp: 0.12, Fill: 0.6, Shadow: 0.6, Noise: 8, Blur: 1, Neighbour: true, Quality: 70}},
