@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -619,11 +620,41 @@ func TestExplainCache(t *testing.T) {
 			t.Fatalf("cached explanation differs from human.Explain")
 		}
 	}
-	if len(c.steps) != 2 || len(c.order) != 2 {
-		t.Fatalf("cache holds %d/%d entries, want 2", len(c.steps), len(c.order))
+	if len(c.memo.vals) != 2 || len(c.memo.order) != 2 {
+		t.Fatalf("cache holds %d/%d entries, want 2", len(c.memo.vals), len(c.memo.order))
 	}
-	if _, ok := c.steps[grids[0]]; ok {
+	if _, ok := c.memo.vals[grids[0]]; ok {
 		t.Error("the oldest entry was not evicted")
+	}
+}
+
+// TestSolutionPictureRemembered: the same puzzle asked twice gets the very
+// picture drawn the first time, equal to a fresh drawing; another puzzle
+// gets its own.
+func TestSolutionPictureRemembered(t *testing.T) {
+	e, closeEngines := DefaultEngines(EngineOptions{PictureSize: 300, OCRWorkers: 1})
+	t.Cleanup(closeEngines)
+	g := solver.MustGrid(puzzleText)
+	sol, err := solver.SolveUnique(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := e.DrawSolution(g, sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := e.DrawSolution(g, sol)
+	if &first[0] != &again[0] {
+		t.Error("the second request drew the picture again")
+	}
+	fresh, err := encode(render.Solution(g, sol, render.Options{Size: 300}))
+	if err != nil || !bytes.Equal(fresh, first) {
+		t.Errorf("remembered picture differs from a fresh one (%v)", err)
+	}
+	other := solver.MustGrid(distinctPuzzle(5))
+	otherSol, _ := solver.SolveUnique(other)
+	if p, _ := e.DrawSolution(other, otherSol); bytes.Equal(p, first) {
+		t.Error("another puzzle got the first puzzle's picture")
 	}
 }
 

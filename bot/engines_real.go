@@ -41,6 +41,7 @@ func DefaultEngines(o EngineOptions) (Engines, func()) {
 	opt := render.Options{Theme: o.Theme, Size: o.PictureSize}
 	hintOpt := opt
 	hintOpt.Labels = true
+	solutions := newGridMemo[[]byte](solutionCacheSize)
 	e := Engines{
 		DrawGrid: func(g solver.Grid, doubtful []int) ([]byte, error) {
 			if len(doubtful) > 0 {
@@ -51,7 +52,10 @@ func DefaultEngines(o EngineOptions) (Engines, func()) {
 			return encode(render.Grid(g, opt))
 		},
 		DrawSolution: func(puzzle, sol solver.Grid) ([]byte, error) {
-			return encode(render.Solution(puzzle, sol, opt))
+			// A puzzle has one solution: the puzzle names the picture.
+			return solutions.get(puzzle, func(puzzle solver.Grid) ([]byte, error) {
+				return encode(render.Solution(puzzle, sol, opt))
+			})
 		},
 		DrawHint: func(puzzle, before solver.Grid, cands []uint32, s human.Step, level int) ([]byte, error) {
 			return encode(render.Hint(puzzle, before, render.Candidates(cands), s, level, hintOpt))
@@ -230,41 +234,59 @@ func encodeJPEG(img image.Image) ([]byte, error) {
 // that explaining the hardest puzzles takes.
 const explainCacheSize = 256
 
-// explainCache keeps the logical solutions of recently seen puzzles. It is
-// safe for concurrent use; the oldest entry goes first when it is full.
-type explainCache struct {
-	mu    sync.Mutex
-	size  int
-	steps map[solver.Grid][]human.Step
-	order []solver.Grid
-}
+// explainCache keeps the logical solutions of recently seen puzzles.
+type explainCache struct{ memo *gridMemo[[]human.Step] }
 
 func newExplainCache(size int) *explainCache {
-	return &explainCache{size: size, steps: map[solver.Grid][]human.Step{}}
+	return &explainCache{memo: newGridMemo[[]human.Step](size)}
 }
 
 // explain returns human.Explain(g), from the cache when it is there. The
 // returned steps are shared: callers must not change them.
 func (c *explainCache) explain(g solver.Grid) ([]human.Step, error) {
-	c.mu.Lock()
-	steps, ok := c.steps[g]
-	c.mu.Unlock()
+	return c.memo.get(g, human.Explain)
+}
+
+// solutionCacheSize is the number of solution pictures kept (about 40 KB
+// each): the day's newspaper puzzle, asked by many people in a server, is
+// drawn once.
+const solutionCacheSize = 128
+
+// gridMemo remembers the results of a function of a grid for the last size
+// grids, the oldest going first. It is safe for concurrent use.
+type gridMemo[V any] struct {
+	mu    sync.Mutex
+	size  int
+	vals  map[solver.Grid]V
+	order []solver.Grid
+}
+
+func newGridMemo[V any](size int) *gridMemo[V] {
+	return &gridMemo[V]{size: size, vals: map[solver.Grid]V{}}
+}
+
+// get returns f(g), from memory when g was seen lately. Errors are not
+// remembered.
+func (m *gridMemo[V]) get(g solver.Grid, f func(solver.Grid) (V, error)) (V, error) {
+	m.mu.Lock()
+	v, ok := m.vals[g]
+	m.mu.Unlock()
 	if ok {
-		return steps, nil
+		return v, nil
 	}
-	steps, err := human.Explain(g)
+	v, err := f(g)
 	if err != nil {
-		return nil, err
+		return v, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.steps[g]; !ok {
-		if len(c.order) >= c.size {
-			delete(c.steps, c.order[0])
-			c.order = c.order[1:]
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.vals[g]; !ok {
+		if len(m.order) >= m.size {
+			delete(m.vals, m.order[0])
+			m.order = m.order[1:]
 		}
-		c.steps[g] = steps
-		c.order = append(c.order, g)
+		m.vals[g] = v
+		m.order = append(m.order, g)
 	}
-	return steps, nil
+	return v, nil
 }
