@@ -92,15 +92,9 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
 	}
-	puzzle, err := argGrid(fs.Arg(0), s, true)
+	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
 	if err != nil {
 		return err
-	}
-	var cur solver.Grid
-	if *current != "" {
-		if cur, err = argGrid(*current, s, false); err != nil {
-			return fmt.Errorf("--current: %w", err)
-		}
 	}
 	cands, err := argMarks(*marks, s)
 	if err != nil {
@@ -280,6 +274,25 @@ func argMarks(arg string, s *stdio) (*human.Candidates, error) {
 		return nil, fmt.Errorf("--marks: %w", err)
 	}
 	return &c, nil
+}
+
+// argPuzzle reads a puzzle and, when current is not empty, the player's
+// current grid of the same size (--current), each given as text or a file
+// name.
+func argPuzzle(puzzleArg, current string, s *stdio) (puzzle, cur solver.Grid, err error) {
+	if puzzle, err = argGrid(puzzleArg, s, true); err != nil {
+		return puzzle, cur, err
+	}
+	if current == "" {
+		return puzzle, cur, nil
+	}
+	if cur, err = argGrid(current, s, false); err != nil {
+		return puzzle, cur, fmt.Errorf("--current: %w", err)
+	}
+	if cur.Side() != puzzle.Side() {
+		return puzzle, cur, fmt.Errorf("--current is a %dx%d grid but the puzzle is %dx%d", cur.Side(), cur.Side(), puzzle.Side(), puzzle.Side())
+	}
+	return puzzle, cur, nil
 }
 
 // argGrid reads a grid given as text or a file name. A puzzle must follow

@@ -42,6 +42,8 @@ func TestHintCommands(t *testing.T) {
 		{"hint json level 1 gives nothing away", "", []string{"hint", "--json", "--level", "1", top1}, 0,
 			`{"technique":"","placements":[],"eliminations":[],"explanation":"Look at box 7 for a 7."}` + "\n", ""},
 		{"hint on a solved grid", "", []string{"hint", "--current", classicSol, classic}, 0, "The grid is already solved.\n", ""},
+		{"hint, current of another size", "", []string{"hint", "--current", "1234341221434321", classic}, 1, "",
+			"--current is a 4x4 grid but the puzzle is 9x9"},
 		{"hint on a wrong grid", "", []string{"hint", "--current", wrongCur, classic}, 1,
 			"r1c3 holds 2, which contradicts the puzzle's solution\n", ""},
 		{"hint bad level", "", []string{"hint", "--level", "4", top1}, 2, "", "--level must be 1, 2 or 3"},

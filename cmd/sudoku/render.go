@@ -83,18 +83,9 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 	}
 	opt := render.Options{Theme: theme, Size: *size, Candidates: *cands, Labels: *labels || *hint != 0}
 
-	puzzle, err := argGrid(fs.Arg(0), s, true)
+	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
 	if err != nil {
 		return err
-	}
-	var cur solver.Grid
-	if *current != "" {
-		if cur, err = argGrid(*current, s, false); err != nil {
-			return fmt.Errorf("--current: %w", err)
-		}
-		if cur.Side() != puzzle.Side() {
-			return fmt.Errorf("--current is a %dx%d grid but the puzzle is %dx%d", cur.Side(), cur.Side(), puzzle.Side(), puzzle.Side())
-		}
 	}
 	// Text goes to standard error when the picture takes standard output.
 	text := s.out
