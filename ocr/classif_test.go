@@ -77,17 +77,8 @@ func TestPhotoVote(t *testing.T) {
 	probs := [][10]float64{sure(8), sure(8), misread, sure(6), sure(6)}
 	shapes := []shape{eight, eight, eight, six, six}
 	got := photoVote(probs, shapes)
-	best := func(p [10]float64) int {
-		b := 1
-		for d := 2; d <= 9; d++ {
-			if p[d] > p[b] {
-				b = d
-			}
-		}
-		return b
-	}
 	for k, want := range []int{8, 8, 8, 6, 6} {
-		if b := best(got[k]); b != want {
+		if b := bestDigit(got[k]); b != want {
 			t.Errorf("glyph %d: voted %d (%v), want %d", k, b, got[k], want)
 		}
 		var sum float64
@@ -173,24 +164,15 @@ func TestFontProbs(t *testing.T) {
 	if n := len(fontShapes()); n < 9*5*2*3*9/10 {
 		t.Fatalf("only %d font shapes rendered", n)
 	}
-	best := func(p [10]float64) int {
-		b := 1
-		for d := 2; d <= 9; d++ {
-			if p[d] > p[b] {
-				b = d
-			}
-		}
-		return b
-	}
 	reg := goFace(t, goregular.TTF, 26)
 	italic := goFace(t, goitalic.TTF, 26)
 	right := 0
 	for d := 1; d <= 9; d++ {
 		p := fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, reg, d)))))
-		if best(p) != d || p[d] < 0.9 {
-			t.Errorf("regular %d: read %d, p(%d) = %.3f", d, best(p), d, p[d])
+		if bestDigit(p) != d || p[d] < 0.9 {
+			t.Errorf("regular %d: read %d, p(%d) = %.3f", d, bestDigit(p), d, p[d])
 		}
-		if best(fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, italic, d)))))) == d {
+		if bestDigit(fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, italic, d)))))) == d {
 			right++
 		}
 	}
@@ -226,4 +208,15 @@ func FuzzAnalyzeCells(f *testing.F) {
 			}
 		}
 	})
+}
+
+// bestDigit returns the digit 1-9 with the largest probability in p.
+func bestDigit(p [10]float64) int {
+	b := 1
+	for d := 2; d <= 9; d++ {
+		if p[d] > p[b] {
+			b = d
+		}
+	}
+	return b
 }
