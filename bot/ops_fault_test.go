@@ -115,9 +115,6 @@ func TestOpsReconnectOp7(t *testing.T) {
 // connection and as the answer to a RESUME: discordgo identifies again,
 // the bot registers its commands on the new READY and answers again.
 func TestOpsInvalidSessionOp9(t *testing.T) {
-	isRegister := func(c fakediscord.Call) bool {
-		return c.Method == "PUT" && strings.HasSuffix(c.Path, "/commands")
-	}
 	t.Run("live connection", func(t *testing.T) {
 		e := startOps(t, opsSetup{})
 		if err := e.srv.WaitHeartbeats(opsWait(t), 1); err != nil {
@@ -126,14 +123,7 @@ func TestOpsInvalidSessionOp9(t *testing.T) {
 		if err := e.srv.SendInvalidSession(false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.srv.WaitIdentify(opsWait(t), 2); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.srv.WaitCalls(opsWait(t), 2, isRegister); err != nil {
-			t.Fatal(err)
-		}
-		_, content := e.replyTo(t, e.dm(t, "", puzzleText))
-		checkSolved(t, puzzleText, content)
+		e.checkIdentifiedAgain(t)
 	})
 	t.Run("resume refused", func(t *testing.T) {
 		e := startOps(t, opsSetup{reconnect: true})
@@ -147,14 +137,7 @@ func TestOpsInvalidSessionOp9(t *testing.T) {
 		if _, err := e.srv.WaitResume(opsWait(t), 1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.srv.WaitIdentify(opsWait(t), 2); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.srv.WaitCalls(opsWait(t), 2, isRegister); err != nil {
-			t.Fatal(err)
-		}
-		_, content := e.replyTo(t, e.dm(t, "", puzzleText))
-		checkSolved(t, puzzleText, content)
+		e.checkIdentifiedAgain(t)
 		waitMetric(t, e.metrics, 1, "sudokubot_gateway_reconnects_total")
 		waitMetric(t, e.metrics, 0, "sudokubot_gateway_resumes_total")
 		waitMetric(t, e.metrics, 1, "sudokubot_gateway_connected")
@@ -359,4 +342,21 @@ func TestOpsTesseractFailure(t *testing.T) {
 	_, content = e.replyTo(t, e.dm(t, "", puzzleText))
 	checkSolved(t, puzzleText, content)
 	waitMetric(t, e.metrics, 1, "sudokubot_requests_total", "kind=message", "input=photo", "result=error")
+}
+
+// checkIdentifiedAgain waits for the bot's second IDENTIFY and its second
+// command registration, then checks that it answers a puzzle.
+func (e *opsEnv) checkIdentifiedAgain(t *testing.T) {
+	t.Helper()
+	if _, err := e.srv.WaitIdentify(opsWait(t), 2); err != nil {
+		t.Fatal(err)
+	}
+	isRegister := func(c fakediscord.Call) bool {
+		return c.Method == "PUT" && strings.HasSuffix(c.Path, "/commands")
+	}
+	if _, err := e.srv.WaitCalls(opsWait(t), 2, isRegister); err != nil {
+		t.Fatal(err)
+	}
+	_, content := e.replyTo(t, e.dm(t, "", puzzleText))
+	checkSolved(t, puzzleText, content)
 }
