@@ -164,8 +164,7 @@ func (g *cpuGate) may(k int) bool {
 	if g.running[k] == 0 {
 		return true
 	}
-	textBusy := g.running[kindText] > 0 || len(g.waiting[kindText]) > 0
-	photoBusy := g.running[kindPhoto] > 0 || len(g.waiting[kindPhoto]) > 0
+	textBusy, photoBusy := g.busy(kindText), g.busy(kindPhoto)
 	if k == kindPhoto {
 		reserve := 0
 		if textBusy {
@@ -216,12 +215,15 @@ func (g *cpuGate) leave(k int) {
 	g.mu.Unlock()
 }
 
+// busy reports whether work of kind k runs or waits. The caller holds g.mu.
+func (g *cpuGate) busy(k int) bool { return g.running[k] > 0 || len(g.waiting[k]) > 0 }
+
 // photoPlaces is the number of photos that may be read at once as things
 // stand: every CPU, but one while text requests run or wait.
 func (g *cpuGate) photoPlaces() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.running[kindText] > 0 || len(g.waiting[kindText]) > 0 {
+	if g.busy(kindText) {
 		return max(g.cpus-1, 1)
 	}
 	return g.cpus
