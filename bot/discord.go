@@ -349,10 +349,6 @@ func interactionRequest(i *discordgo.Interaction) (Request, bool) {
 			}
 		}
 	}
-	if req.Photo != nil && strings.TrimSpace(req.Text) != "" && req.Command != CmdCheck {
-		// Both given: the text is what the user typed deliberately.
-		req.Photo = nil
-	}
 	return req, true
 }
 

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
@@ -570,7 +571,7 @@ func TestE2ESlowRequestIsDeferred(t *testing.T) {
 	release := make(chan struct{})
 	e := startE2E(t, func(o *DiscordOptions) { o.DeferAfter = 20 * time.Millisecond }, func(o *Options) {
 		step := o.Engines.Step
-		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (StepAt, error) {
+		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (engines.StepAt, error) {
 			<-release // held until the test has seen the deferral
 			return step(ctx, g, n)
 		}

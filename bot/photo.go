@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	_ "image/gif"  // GIF decoding for image.DecodeConfig.
 	_ "image/jpeg" // JPEG decoding for image.DecodeConfig.
 	_ "image/png"  // PNG decoding for image.DecodeConfig.
@@ -120,26 +118,6 @@ func tooLarge(name string, size, max int64) error {
 	}
 	return userErrorf(fmt.Errorf("attachment %s: %d bytes over the limit of %d", name, size, max),
 		"%s is %s, the limit is %s. %s", capitalize(name), humanBytes(size), humanBytes(max), advice)
-}
-
-// checkImage decodes only the header of data and enforces the pixel limit,
-// so that a small file that would expand to gigabytes is refused before it
-// is decoded.
-func (b *Bot) checkImage(name string, data []byte) error {
-	if len(data) == 0 {
-		return userErrorf(fmt.Errorf("photo %s: %w: empty file", name, ErrNotImage), "%s is empty (0 bytes). Please send the photo again.", capitalize(name))
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return userErrorf(fmt.Errorf("photo %s: %w: %w", name, ErrNotImage, err),
-			"I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
-	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > b.opt.MaxPixels {
-		return userErrorf(fmt.Errorf("photo %s: %s %dx%d over %d pixels", name, format, cfg.Width, cfg.Height, b.opt.MaxPixels),
-			"%s is %dx%d pixels (%s), the limit is %s. Please send a smaller photo.",
-			capitalize(name), cfg.Width, cfg.Height, megapixels(px), megapixels(b.opt.MaxPixels))
-	}
-	return nil
 }
 
 func humanBytes(n int64) string {

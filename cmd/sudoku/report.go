@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/ocr"
 )
 
@@ -44,7 +45,7 @@ func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 	} else {
 		limitOMPThreads(s)
 	}
-	rep, err := ocr.RunReport(ctx, fs.Arg(0), factory, *workers, ocr.DefaultDecodeLimits)
+	rep, err := ocreval.RunReport(ctx, fs.Arg(0), factory, *workers, ocr.DefaultDecodeLimits)
 	if err != nil {
 		return fmt.Errorf("report on %s: %w", fs.Arg(0), err)
 	}

@@ -1,4 +1,4 @@
-package ocr
+package ocreval
 
 import (
 	"bufio"
@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -49,12 +50,12 @@ func ParseTruth(data []byte) (solver.Grid, error) {
 // ReadCornersCSV parses a corners.csv file (filepath, then x,y of the
 // top-left, top-right, bottom-right and bottom-left corners) into a map from
 // file name to corners.
-func ReadCornersCSV(r io.Reader) (map[string]Quad, error) {
+func ReadCornersCSV(r io.Reader) (map[string]ocr.Quad, error) {
 	rows, err := csv.NewReader(r).ReadAll()
 	if err != nil {
 		return nil, fmt.Errorf("read corners: %w", err)
 	}
-	out := make(map[string]Quad)
+	out := make(map[string]ocr.Quad)
 	for i, row := range rows {
 		if i == 0 && len(row) > 0 && row[0] == "filepath" {
 			continue
@@ -62,14 +63,14 @@ func ReadCornersCSV(r io.Reader) (map[string]Quad, error) {
 		if len(row) != 9 {
 			return nil, fmt.Errorf("corners line %d has %d fields, want 9", i+1, len(row))
 		}
-		var q Quad
+		var q ocr.Quad
 		for k := range 4 {
 			x, err1 := strconv.ParseFloat(row[1+2*k], 64)
 			y, err2 := strconv.ParseFloat(row[2+2*k], 64)
 			if err1 != nil || err2 != nil {
 				return nil, fmt.Errorf("corners line %d: corner %d is not a number pair", i+1, k+1)
 			}
-			q[k] = Point{x, y}
+			q[k] = ocr.Point{X: x, Y: y}
 		}
 		out[filepath.Base(row[0])] = q
 	}
@@ -81,18 +82,18 @@ func ReadCornersCSV(r io.Reader) (map[string]Quad, error) {
 // stored pixels or, for a photo with EXIF orientation tag o, in the upright
 // frame the tag describes; and in any corner order. The smallest error
 // over these readings is returned.
-func CornerError(found, truth Quad, width, height, o int) float64 {
-	frames := []Quad{truth}
-	if t := exifTurns(o); t != 0 {
-		var s Quad
+func CornerError(found, truth ocr.Quad, width, height, o int) float64 {
+	frames := []ocr.Quad{truth}
+	if t := ocr.ExifTurns(o); t != 0 {
+		var s ocr.Quad
 		for i, p := range truth {
 			switch t {
 			case 1:
-				s[i] = Point{p.Y, float64(height) - p.X}
+				s[i] = ocr.Point{X: p.Y, Y: float64(height) - p.X}
 			case 2:
-				s[i] = Point{float64(width) - p.X, float64(height) - p.Y}
+				s[i] = ocr.Point{X: float64(width) - p.X, Y: float64(height) - p.Y}
 			case 3:
-				s[i] = Point{float64(width) - p.Y, p.X}
+				s[i] = ocr.Point{X: float64(width) - p.Y, Y: p.X}
 			}
 		}
 		frames = append(frames, s)
@@ -114,7 +115,7 @@ func CornerError(found, truth Quad, width, height, o int) float64 {
 // PhotoReport is the outcome for one photo of a report run.
 type PhotoReport struct {
 	Name     string
-	Err      error // Read failed (no grid, bad image, ...)
+	Err      error // reading failed (no grid, bad image, ...)
 	Checked  bool  // the grid read has exactly one solution
 	Right    bool  // the grid read equals the truth
 	Misread  int   // a digit read as another digit
@@ -149,13 +150,13 @@ type Report struct {
 
 // RecognizerFactory makes one recognizer per report worker and a function
 // that releases it.
-type RecognizerFactory func() (Recognizer, func(), error)
+type RecognizerFactory func() (ocr.Recognizer, func(), error)
 
 // RunReport reads every imageN.jpg of dir that has an imageN.dat beside it
 // with workers recognizers in parallel and compares with the truth (and with
 // corners.csv when present). With a nil factory only grid detection runs
 // (the corner errors and no-grid counts are still reported).
-func RunReport(ctx context.Context, dir string, factory RecognizerFactory, workers int, lim DecodeLimits) (*Report, error) {
+func RunReport(ctx context.Context, dir string, factory RecognizerFactory, workers int, lim ocr.DecodeLimits) (*Report, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.dat"))
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", dir, err)
@@ -164,7 +165,7 @@ func RunReport(ctx context.Context, dir string, factory RecognizerFactory, worke
 		return nil, fmt.Errorf("%s holds no .dat truth files", dir)
 	}
 	sort.Strings(names)
-	corners := map[string]Quad{}
+	corners := map[string]ocr.Quad{}
 	if f, err := os.Open(filepath.Join(dir, "corners.csv")); err == nil {
 		corners, err = ReadCornersCSV(bufio.NewReader(f))
 		f.Close()
@@ -183,7 +184,7 @@ func RunReport(ctx context.Context, dir string, factory RecognizerFactory, worke
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var rec Recognizer
+			var rec ocr.Recognizer
 			if factory != nil {
 				r, release, err := factory()
 				if err != nil {
@@ -243,7 +244,7 @@ func processUsage() (time.Duration, int64) {
 }
 
 // reportOne reads one photo and compares it with its truth.
-func reportOne(ctx context.Context, datName string, rec Recognizer, corners map[string]Quad, lim DecodeLimits) PhotoReport {
+func reportOne(ctx context.Context, datName string, rec ocr.Recognizer, corners map[string]ocr.Quad, lim ocr.DecodeLimits) PhotoReport {
 	img := strings.TrimSuffix(datName, ".dat") + ".jpg"
 	pr := PhotoReport{Name: filepath.Base(img), CornerErr: math.NaN()}
 	truthData, err := os.ReadFile(datName)
@@ -262,15 +263,15 @@ func reportOne(ctx context.Context, datName string, rec Recognizer, corners map[
 		return pr
 	}
 	start := time.Now()
-	var found Quad
+	var found ocr.Quad
 	var w, h, o int
 	if rec == nil {
-		dec, err := Decode(data, lim)
+		dec, err := ocr.Decode(data, lim)
 		if err != nil {
 			pr.Err = err
 			return pr
 		}
-		det, err := Detect(toGray(dec.Image))
+		det, err := ocr.Detect(ocr.ToGray(dec.Image))
 		pr.Duration = time.Since(start)
 		if err != nil {
 			pr.Err = err
@@ -279,7 +280,7 @@ func reportOne(ctx context.Context, datName string, rec Recognizer, corners map[
 		b := dec.Image.Bounds()
 		found, w, h, o = det.Corners, b.Dx(), b.Dy(), dec.Orientation
 	} else {
-		res, err := Read(ctx, data, Options{Limits: lim, Recognizer: rec})
+		res, err := ocr.Read(ctx, data, ocr.Options{Limits: lim, Recognizer: rec})
 		pr.Duration = time.Since(start)
 		if err != nil {
 			pr.Err = err
@@ -318,7 +319,7 @@ func (r *Report) Write(w io.Writer, recognition bool) {
 	var times, cpus, cerrs []float64
 	for _, p := range r.Photos {
 		switch {
-		case errors.Is(p.Err, ErrNoGrid):
+		case errors.Is(p.Err, ocr.ErrNoGrid):
 			noGrid++
 			fmt.Fprintf(w, "%s: no grid found\n", p.Name)
 		case p.Err != nil:

@@ -1,4 +1,4 @@
-package ocr
+package ocreval
 
 import (
 	"context"
@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // devSet is the newspaper photo set, when present beside the repository.
-var devSet = filepath.Join("..", "..", "shared", "ocr", "newspaper-dev")
+var devSet = filepath.Join("..", "..", "..", "shared", "ocr", "newspaper-dev")
 
 // TestDetectDevSet runs grid detection on every photo of the development
 // set with true corners: all grids must be found, within 30 px each and
@@ -22,7 +24,7 @@ func TestDetectDevSet(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(devSet, "corners.csv")); err != nil {
 		t.Skipf("development set not present: %v", err)
 	}
-	rep, err := RunReport(context.Background(), devSet, nil, 2, DefaultDecodeLimits)
+	rep, err := RunReport(context.Background(), devSet, nil, 2, ocr.DefaultDecodeLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
