@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/url"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -30,11 +29,9 @@ type Options struct {
 	// ReadTimeout bounds waiting for a photo reader and reading the photo
 	// (default 60 s).
 	ReadTimeout time.Duration
-	// APIURL is the configured Discord API origin, if any: attachments
-	// are downloaded from its host as well as from Discord's CDN.
-	APIURL *url.URL
-	// HTTPClient downloads attachments (default: a client that follows no
-	// redirect to a host outside the allowed ones).
+	// HTTPClient downloads attachments (default: http.DefaultClient's
+	// settings); it never follows a redirect to a host a photo does not
+	// allow (see [Photo.Hosts]).
 	HTTPClient *http.Client
 	// OCRWorkers is the number of photos read at once (default 2).
 	OCRWorkers int
@@ -129,15 +126,7 @@ func New(o Options) *Bot {
 	}
 	b.http = o.HTTPClient
 	if b.http == nil {
-		b.http = &http.Client{CheckRedirect: func(r *http.Request, via []*http.Request) error {
-			if len(via) >= 3 {
-				return errors.New("too many redirects")
-			}
-			if !b.allowedURL(r.URL) {
-				return fmt.Errorf("redirect to %s: host not allowed", r.URL.Host)
-			}
-			return nil
-		}}
+		b.http = &http.Client{}
 	}
 	if o.TextWorkers <= 0 {
 		o.TextWorkers = 2 * runtime.GOMAXPROCS(0)
@@ -262,9 +251,10 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 	return rep
 }
 
-// apology is the reply to a request whose handling panicked.
+// apology is the reply when something went wrong on the bot's side: a
+// panic, or an error not meant for the user (which is logged).
 var apology = Reply{
-	Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again, or try another puzzle.",
+	Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again in a moment, or try another puzzle.",
 	Ephemeral: true, Failed: true,
 }
 
@@ -361,15 +351,14 @@ func kindOf(req Request) string {
 // partial (like the picture of a misread grid) are kept.
 func (b *Bot) errorReply(req Request, err error, partial Reply) Reply {
 	var ue *userError
-	msg := ""
-	if errors.As(err, &ue) {
-		msg = ue.msg
-		b.log.Debug("request refused", "request", req, "reason", err)
-	} else {
+	if !errors.As(err, &ue) {
 		b.log.Error("request failed", "request", req, "err", err)
-		msg = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
+		rep := apology
+		rep.Files = partial.Files
+		return rep
 	}
-	return Reply{Text: msg, Ephemeral: true, Files: partial.Files, Failed: true}
+	b.log.Debug("request refused", "request", req, "reason", err)
+	return Reply{Text: ue.msg, Ephemeral: true, Files: partial.Files, Failed: true}
 }
 
 // guessCommand reads what a plain message asks for: a hint or a rating when

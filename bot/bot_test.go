@@ -516,7 +516,6 @@ func TestBadPhotos(t *testing.T) {
 	newBot := func(timeout time.Duration) *Bot {
 		b, _ := newTestBot(t, func(o *Options) {
 			o.Engines.ReadPhoto = noReader(t)
-			o.APIURL = api
 			o.DownloadTimeout = timeout
 		})
 		return b
@@ -544,6 +543,9 @@ func TestBadPhotos(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.photo
+			// As the Discord adapter makes them: the CDN and the API
+			// origin (the test server) allowed.
+			p.Hosts, p.Origin = discordCDNHosts(), api
 			bb := b
 			if strings.HasSuffix(p.URL, "/stall") {
 				bb = fast

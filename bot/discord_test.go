@@ -12,11 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -51,12 +54,7 @@ func startE2E(t *testing.T, changeDiscord func(*DiscordOptions), changeBot func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, logs := newTestBot(t, func(o *Options) {
-		o.APIURL = api
-		if changeBot != nil {
-			changeBot(o)
-		}
-	})
+	b, logs := newTestBot(t, changeBot)
 	o := DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID, NoReconnect: true,
 		Logger: slog.New(slog.NewTextHandler(logs, nil))}
 	if changeDiscord != nil {
@@ -700,5 +698,101 @@ func TestE2EButtonSurvivesRestart(t *testing.T) {
 	}
 	if !strings.Contains(r.Data.Content, "**Step 2**") || !strings.Contains(r.Data.Content, steps[1].Explanation) {
 		t.Errorf("after a restart: %q", r.Data.Content)
+	}
+}
+
+// TestE2EShutdownCancelsWorkInFlight closes the adapter while a photo is
+// being read: the reading is cancelled through the context Handle was
+// given, the user hears that the bot is restarting, and Close returns
+// without waiting for the reading to end on its own.
+func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
+	reading := make(chan struct{})
+	e := startE2E(t, nil, func(o *Options) {
+		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
+			close(reading)
+			<-ctx.Done() // a reading that would take forever
+			return engines.Reading{}, ctx.Err()
+		}
+	})
+	data, _ := photoFixture(t)
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", att))
+	select {
+	case <-reading:
+	case <-waitCtx(t).Done():
+		t.Fatal("the photo was not read")
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- e.d.Close() }()
+	r := decodeResponse(t, e.call(t, "POST", "/api/v9/channels/902/messages"))
+	if !strings.Contains(r.Data.Content, "I'm restarting, so I stopped reading this image (photo.jpg). Please send it again in a minute.") {
+		t.Errorf("reply %q, want the restart message", r.Data.Content)
+	}
+	select {
+	case <-closed:
+	case <-waitCtx(t).Done():
+		t.Fatal("Close did not return")
+	}
+}
+
+// TestE2EPanicInHandlerIsAnswered: a panic while answering an interaction
+// is recovered once, logged with the request, and the user gets the one
+// apology; the bot answers the next request.
+func TestE2EPanicInHandlerIsAnswered(t *testing.T) {
+	var panicked atomic.Bool
+	e := startE2E(t, nil, func(o *Options) {
+		rate := o.Engines.Rate
+		o.Engines.Rate = func(ctx context.Context, g solver.Grid) (engines.Rating, error) {
+			if !panicked.Swap(true) {
+				panic("boom in the rater")
+			}
+			return rate(ctx, g)
+		}
+	})
+	ia := e.srv.SlashCommand("rate", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if r.Data.Content != apology.Text || r.Data.Flags&ephemeralFlag == 0 {
+		t.Errorf("reply %+v, want the private apology", r)
+	}
+	if l := e.logs.String(); !strings.Contains(l, "boom in the rater") || strings.Count(l, "boom in the rater") != 1 {
+		t.Errorf("the panic is not logged exactly once:\n%s", l)
+	}
+	ia = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+}
+
+// TestAttachmentHosts: attachments are downloaded from the adapter's CDN
+// hosts over HTTPS and from its API origin, and from nowhere else.
+func TestAttachmentHosts(t *testing.T) {
+	api, _ := url.Parse("http://127.0.0.1:8080")
+	for _, tc := range []struct {
+		name  string
+		hosts []string
+		url   string
+		want  bool
+	}{
+		{"Discord's CDN", nil, "https://cdn.discordapp.com/a/b.png", true},
+		{"Discord's media proxy", nil, "https://media.discordapp.net/a/b.png", true},
+		{"the CDN over HTTP", nil, "http://cdn.discordapp.com/a/b.png", false},
+		{"the CDN on another port", nil, "https://cdn.discordapp.com:8443/a/b.png", false},
+		{"the API origin", nil, "http://127.0.0.1:8080/att/1", true},
+		{"the API host on another port", nil, "http://127.0.0.1:9090/att/1", false},
+		{"elsewhere", nil, "https://images.example.com/b.png", false},
+		{"a configured CDN", []string{"cdn.example.org"}, "https://cdn.example.org/b.png", true},
+		{"Discord's CDN when another is configured", []string{"cdn.example.org"}, "https://cdn.discordapp.com/b.png", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := NewDiscord(New(Options{}), DiscordOptions{Token: "t", APIURL: api, CDNHosts: tc.hosts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := d.attachment(&discordgo.MessageAttachment{Filename: "b.png", URL: tc.url})
+			u, _ := url.Parse(tc.url)
+			if got := allowedURL(p, u); got != tc.want {
+				t.Errorf("allowedURL(%s) = %v, want %v", tc.url, got, tc.want)
+			}
+		})
 	}
 }

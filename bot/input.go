@@ -109,8 +109,10 @@ func photoError(name string, err error) error {
 		return userErrorf(err, "%s", msgNoGrid)
 	case errors.Is(err, ocr.ErrNotImage), errors.Is(err, ocr.ErrDamaged):
 		return userErrorf(err, "I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+	case errors.Is(err, context.DeadlineExceeded):
 		return userErrorf(err, "Reading %s took too long, so I gave up. Please try again with a smaller, straighter photo.", name)
+	case errors.Is(err, context.Canceled):
+		return userErrorf(err, "I'm restarting, so I stopped reading %s. Please send it again in a minute.", name)
 	}
 	return fmt.Errorf("read photo %s: %w", name, err)
 }

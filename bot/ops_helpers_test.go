@@ -87,7 +87,7 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	case -1:
 		size = 0
 	}
-	o := Options{Engines: engines.New(engines.Options{PictureSize: size}), APIURL: api, Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
+	o := Options{Engines: engines.New(engines.Options{PictureSize: size}), Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
 	if setup.bot != nil {
 		setup.bot(&o)
 	}

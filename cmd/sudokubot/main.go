@@ -75,7 +75,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 	b := bot.New(bot.Options{
 		Engines:       engines.New(engines.Options{Digits: tesseract.NewReader(tess)}),
 		MaxPhotoBytes: cfg.MaxAttachmentBytes, MaxPixels: cfg.MaxPixels, DownloadTimeout: cfg.DownloadTimeout,
-		APIURL:     cfg.APIURL,
 		OCRWorkers: cfg.OCRWorkers, QueueLength: none(cfg.QueueLength), MaxPhotoWait: none(cfg.MaxPhotoWait),
 		UserRate: cfg.UserRate,
 		Logger:   log, Observe: observer(metrics),
