@@ -68,8 +68,9 @@ type Result struct {
 	SolveErr error
 	// Problem says what is wrong with Grid when Solutions is not 1, "" else.
 	Problem string
-	// Doubtful lists the least confident cells (indexes row*9+col) when
-	// Solutions is not 1: the cells to check by eye.
+	// Doubtful lists the cells to check by eye (indexes row*9+col): when
+	// Solutions is not 1, the least confident cells and those in a clash;
+	// otherwise the digits read with little confidence.
 	Doubtful []int
 	// Stages are the time spent in each step, in order.
 	Stages []Stage
@@ -286,6 +287,8 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	res.Solution, res.SolveErr = best.solution, best.solveErr
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
+	} else {
+		res.Doubtful = unsure(res.Cells)
 	}
 	return res, nil
 }
@@ -336,6 +339,21 @@ func turnQuad(q Quad, turns int) Quad {
 	var out Quad
 	for i := range out {
 		out[i] = q[(i+4-turns%4)%4]
+	}
+	return out
+}
+
+// unsureBelow is the confidence under which a digit of a grid that checks
+// out is named as doubtful.
+const unsureBelow = 0.5
+
+// unsure lists the digits read with a confidence below unsureBelow.
+func unsure(cells [81]CellReading) []int {
+	var out []int
+	for i, c := range cells {
+		if c.Digit != 0 && c.Confidence < unsureBelow {
+			out = append(out, i)
+		}
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *
 		}
 		return Reading{
 			Grid: res.Grid, Solution: res.Solution, SolveErr: res.SolveErr,
-			Doubtful: doubtfulCells(res),
+			Doubtful: res.Doubtful,
 			DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
 				img, err := ocr.DrawOverlay(dec.Image, res, sol, style)
 				if err != nil {
@@ -134,22 +134,6 @@ func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *
 			},
 		}, nil
 	}
-}
-
-// doubtfulCells returns the cells to check by eye: those the reader names
-// when the grid is not a proper puzzle, else the digits read with a
-// confidence below one half.
-func doubtfulCells(res *ocr.Result) []int {
-	if len(res.Doubtful) > 0 {
-		return res.Doubtful
-	}
-	var out []int
-	for i, c := range res.Cells {
-		if c.Digit != 0 && c.Confidence < 0.5 {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // encodePNG writes a rendered picture as PNG.

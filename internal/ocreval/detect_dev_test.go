@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // devSet is the newspaper photo set, when present beside the repository.
@@ -24,12 +22,12 @@ func TestDetectDevSet(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(devSet, "corners.csv")); err != nil {
 		t.Skipf("development set not present: %v", err)
 	}
-	rep, err := RunReport(context.Background(), devSet, nil, 2, ocr.DefaultDecodeLimits)
+	rep, err := Run(context.Background(), devSet, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum, n := 0.0, 0
-	for _, p := range rep.Photos {
+	for _, p := range rep.Pictures {
 		if p.Err != nil {
 			t.Errorf("%s: %v", p.Name, p.Err)
 			continue
