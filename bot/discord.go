@@ -266,8 +266,14 @@ func discordLogger(log *slog.Logger, token string) func(int, int, string, ...any
 	}
 }
 
-// commands returns the application commands the bot registers.
-func commands() []*discordgo.ApplicationCommand {
+// commands returns the application commands the bot registers. Global
+// commands (global is true) say where they work: the application can be
+// installed to a server and to a user (integration types guild and user),
+// and its commands work in servers, in DMs with the bot, and, installed to
+// a user, in group DMs and DMs between users (interaction contexts guild,
+// bot DM, private channel). Discord takes these two settings for global
+// commands only; commands registered in one guild work there.
+func commands(global bool) []*discordgo.ApplicationCommand {
 	puzzle := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle",
 		Description: "The puzzle: 81 digits row by row, 0 or . for blanks", MaxLength: 4000}
 	photo := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "photo",
@@ -275,10 +281,19 @@ func commands() []*discordgo.ApplicationCommand {
 	one, three := 1.0, 3.0
 	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
 		Description: "1 a nudge, 2 the technique and where, 3 the full explanation", MinValue: &one, MaxValue: three}
-	// Usable in servers and in DMs with the bot.
-	contexts := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	var contexts *[]discordgo.InteractionContextType
+	var installs *[]discordgo.ApplicationIntegrationType
+	if global {
+		contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+		installs = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall}
+	}
 	cmd := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: contexts}
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: contexts, IntegrationTypes: installs}
+	}
+	menu := func(name string) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Type: discordgo.MessageApplicationCommand, Contexts: contexts, IntegrationTypes: installs}
 	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku from text or a photo", puzzle, photo),
@@ -290,8 +305,8 @@ func commands() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "current",
 				Description: "Your grid as it is now, 0 or . for blanks", Required: true, MaxLength: 4000}),
 		cmd("help", "What this bot can do"),
-		{Name: MenuSolve, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
-		{Name: MenuHint, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
+		menu(MenuSolve),
+		menu(MenuHint),
 	}
 }
 
@@ -308,7 +323,7 @@ func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if d.opt.ShardID != 0 {
 		// Commands belong to the application: shard 0 registers them.
 		d.log.Info("connected", "shard", d.opt.ShardID, "shards", d.opt.ShardCount, "user_id", r.User.ID)
-	} else if _, err = s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands()); err != nil {
+	} else if _, err = s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands(d.opt.GuildID == "")); err != nil {
 		err = fmt.Errorf("register commands: %w", err)
 		d.log.Error("registering the commands failed", "err", err)
 	} else {

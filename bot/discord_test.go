@@ -191,12 +191,25 @@ func TestE2ECommandsRegisteredOnReady(t *testing.T) {
 					Name string `json:"name"`
 					Type int    `json:"type"`
 				} `json:"options"`
+				Contexts         []int `json:"contexts"`
+				IntegrationTypes []int `json:"integration_types"`
 			}
 			if err := c.Decode(&cmds); err != nil {
 				t.Fatal(err)
 			}
 			got := map[string]string{}
 			for _, cmd := range cmds {
+				// Global commands can be installed to a user as well as
+				// a server and work in servers, DMs with the bot and
+				// private channels; Discord takes these for global
+				// commands only.
+				wantCtx, wantInstall := "[0 1 2]", "[0 1]"
+				if tt.guild != "" {
+					wantCtx, wantInstall = "[]", "[]"
+				}
+				if fmt.Sprint(cmd.Contexts) != wantCtx || fmt.Sprint(cmd.IntegrationTypes) != wantInstall {
+					t.Errorf("%s: contexts %v, integration types %v; want %s and %s", cmd.Name, cmd.Contexts, cmd.IntegrationTypes, wantCtx, wantInstall)
+				}
 				var opts []string
 				for _, o := range cmd.Options {
 					opts = append(opts, fmt.Sprintf("%s:%d", o.Name, o.Type))
@@ -794,5 +807,44 @@ func TestAttachmentHosts(t *testing.T) {
 				t.Errorf("allowedURL(%s) = %v, want %v", tc.url, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestE2EUserInstalledInGroupDM: the application installed to a user is
+// used in a group DM, where the bot is not a member: the command and a
+// photo's deferred result are answered through the interaction alone, and
+// the bot never calls a channel endpoint (it would be refused there).
+func TestE2EUserInstalledInGroupDM(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	groupDM := func(ia map[string]any) map[string]any {
+		delete(ia, "guild_id")
+		delete(ia, "member")
+		ia["channel_id"] = "7770"
+		ia["context"] = 2
+		ia["authorizing_integration_owners"] = map[string]any{"1": "556"}
+		ia["user"] = map[string]any{"id": "556", "username": "friend"}
+		return ia
+	}
+	ia := groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)}))
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+
+	data, truth := photoFixture(t)
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	ia = groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att))
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	if ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))); ack.Type != 5 {
+		t.Fatalf("first response %+v, want a deferral", ack)
+	}
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	sol, err := solver.SolveUnique(solver.MustGrid(truth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolutionText(t, r.Data.Content, sol.String())
+	for _, c := range e.srv.Calls() {
+		if strings.HasPrefix(c.Path, "/api/v9/channels/") {
+			t.Errorf("the bot called %s %s in a place where it is not a member", c.Method, c.Path)
+		}
 	}
 }
