@@ -41,8 +41,41 @@ type Alternative struct {
 	Confidence float64
 }
 
+// CellKind says what a cell holds.
+type CellKind int
+
+// The kinds of cell.
+const (
+	// KindEmpty is a cell with no digit.
+	KindEmpty CellKind = iota
+	// KindGiven is a digit of the puzzle: printed in the paper, or drawn
+	// in the app's style for givens.
+	KindGiven
+	// KindEntry is a digit the player wrote or typed.
+	KindEntry
+	// KindMarks is a cell with the player's pencil marks.
+	KindMarks
+)
+
+// String names the kind as the JSON output does: "empty", "given",
+// "entry", "marks".
+func (k CellKind) String() string {
+	switch k {
+	case KindGiven:
+		return "given"
+	case KindEntry:
+		return "entry"
+	case KindMarks:
+		return "marks"
+	}
+	return "empty"
+}
+
 // CellReading is a recognizer's verdict on one cell.
 type CellReading struct {
+	// Kind says what the cell holds. [Read] sets it from the digits and
+	// their looks; a recognizer may leave it to Read.
+	Kind CellKind
 	// Digit is 1-9, or 0 when the cell is empty.
 	Digit int
 	// Confidence is the probability in [0, 1] that Digit is right

@@ -34,8 +34,12 @@ type Stage struct {
 
 // Result is what [Read] found in a photo.
 type Result struct {
-	// Grid is the puzzle as read; 0 for empty cells.
+	// Grid is the puzzle as read, its givens; 0 for empty cells.
 	Grid solver.Grid
+	// Entered holds the player's entries read (digits typed or written
+	// into the puzzle, told from the givens by how they look); 0
+	// elsewhere.
+	Entered solver.Grid
 	// Cells holds the recognizer's reading of every cell, row by row.
 	Cells [81]CellReading
 	// Corners are the grid's outer corners in the photo's stored pixels
@@ -194,6 +198,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		q        Quad
 		cells    [81]CellReading
 		grid     solver.Grid
+		entered  solver.Grid
 		nsol     int
 		solution solver.Grid
 		solveErr error
@@ -214,15 +219,34 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			return nil, fmt.Errorf("recognize cells: %w", err)
 		}
 		stage("recognize")
-		g, _ := solver.NewGrid(9)
+		var digits [81]int
 		conf := 0.0
 		for i, c := range readings {
 			if c.Digit >= 1 && c.Digit <= 9 {
-				g.SetCell(i, c.Digit)
+				digits[i] = c.Digit
 			}
 			conf += c.Confidence / 81
 		}
-		t := &try{turns: turns, q: q, cells: readings, grid: g, meanConf: conf}
+		// Every digit printed: entries typed into an app differ from the
+		// givens by colour or weight.
+		styles := glyphStyles(dec.Image, q, cells, &digits)
+		entry, _ := splitByStyle(&styles, &digits)
+		g, _ := solver.NewGrid(9)
+		e, _ := solver.NewGrid(9)
+		for i, d := range digits {
+			switch {
+			case d == 0:
+				readings[i].Kind = KindEmpty
+			case entry[i]:
+				readings[i].Kind = KindEntry
+				e.SetCell(i, d)
+			default:
+				readings[i].Kind = KindGiven
+				g.SetCell(i, d)
+			}
+		}
+		stage("split")
+		t := &try{turns: turns, q: q, cells: readings, grid: g, entered: e, meanConf: conf}
 		t.solution, t.solveErr = solveReading(g)
 		switch {
 		case t.solveErr == nil:
@@ -284,7 +308,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		}
 	}
 	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
-	res.Solution, res.SolveErr = best.solution, best.solveErr
+	res.Solution, res.SolveErr, res.Entered = best.solution, best.solveErr, best.entered
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
 	} else {

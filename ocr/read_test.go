@@ -46,9 +46,6 @@ func checkReading(t *testing.T, name string, res *Result, truth solver.Grid) boo
 	return right
 }
 
-
-
-
 func TestReadSynthetic(t *testing.T) {
 	rec := testRec(t)
 	right := 0
@@ -279,5 +276,3 @@ func TestDrawOverlay(t *testing.T) {
 		t.Error("an incomplete solution was accepted")
 	}
 }
-
-

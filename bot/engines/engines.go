@@ -40,8 +40,10 @@ type Engines struct {
 // Reading is what [Engines.ReadPhoto] found in a photo, checked with the
 // solver.
 type Reading struct {
-	// Grid is the grid as read.
+	// Grid is the puzzle as read: its givens.
 	Grid solver.Grid
+	// Entered holds the player's entries read (0 elsewhere).
+	Entered solver.Grid
 	// Solution is Grid's one solution, when the reading checked out.
 	Solution solver.Grid
 	// SolveErr is the solver's verdict when it did not: a clash, no

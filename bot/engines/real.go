@@ -123,7 +123,7 @@ func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *
 			return Reading{}, err
 		}
 		return Reading{
-			Grid: res.Grid, Solution: res.Solution, SolveErr: res.SolveErr,
+			Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
 			Doubtful: res.Doubtful,
 			DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
 				img, err := ocr.DrawOverlay(dec.Image, res, sol, style)

@@ -19,9 +19,11 @@ const maxPhotoWorkers = 16
 const readHelp = `
 Usage: sudoku read [--json] [-j N] PHOTO...
 
-Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP) and prints one line
-per photo, in order: the 81 cells row by row with '.' for an empty cell, or
-"error: <reason>". A grid that does not check out with the solver (a clash,
+Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP) and prints, per
+photo, in order: the puzzle's givens, 81 cells row by row with '.' for an
+empty cell, then, when the player has entered digits (typed in an app in
+another colour or weight), a second line with those entries and '.'
+elsewhere; or "error: <reason>". A grid that does not check out with the solver (a clash,
 no solution or several) is an error naming the doubtful cells, not a guess.
 With --json each line is a JSON object with the grid, per-cell confidences
 and alternatives, the grid's corners in the photo and the time per stage.
@@ -96,6 +98,7 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 type readJSON struct {
 	File        string             `json:"file"`
 	Grid        string             `json:"grid,omitempty"`
+	Entered     string             `json:"entered,omitempty"`
 	Error       string             `json:"error,omitempty"`
 	Solutions   *int               `json:"solutions,omitempty"`
 	Doubtful    []string           `json:"doubtful,omitempty"`
@@ -111,6 +114,7 @@ type readJSON struct {
 
 type cellJSON struct {
 	Cell         string    `json:"cell"`
+	Kind         string    `json:"kind"`
 	Digit        int       `json:"digit"`
 	Confidence   float64   `json:"confidence"`
 	Alternatives []altJSON `json:"alternatives,omitempty"`
@@ -134,6 +138,9 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 		if err != nil {
 			return "error: " + err.Error(), false
 		}
+		if res.Entered.Givens() > 0 {
+			return res.Grid.String() + "\n" + res.Entered.String(), true
+		}
 		return res.Grid.String(), true
 	}
 	j := readJSON{File: name, TotalMS: ms(total)}
@@ -141,7 +148,7 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 		j.Error = err.Error()
 	}
 	if res != nil {
-		j.Grid = res.Grid.String()
+		j.Grid, j.Entered = res.Grid.String(), res.Entered.String()
 		n := res.Solutions
 		j.Solutions = &n
 		for _, c := range res.Doubtful {
@@ -153,7 +160,7 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 		j.Size = [2]int{res.Width, res.Height}
 		j.Orientation, j.Turns, j.Inverted = res.Orientation, res.Turns, res.Inverted
 		for i, c := range res.Cells {
-			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Digit: c.Digit, Confidence: round3(c.Confidence)}
+			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Kind: c.Kind.String(), Digit: c.Digit, Confidence: round3(c.Confidence)}
 			for _, a := range c.Alternatives {
 				cj.Alternatives = append(cj.Alternatives, altJSON{a.Digit, round3(a.Confidence)})
 			}

@@ -48,6 +48,9 @@ type PictureReport struct {
 	// DigitsRight: every digit read where the truth has one (printed or
 	// written), and none elsewhere.
 	DigitsRight bool
+	// SplitRight: the givens and the entries read are the truth's (when
+	// the truth tells them apart).
+	SplitRight bool
 	// Misread, Missed and Invented count the cells whose digit is another
 	// digit, read as empty, or read where the truth has none.
 	Misread, Missed, Invented int
@@ -226,12 +229,20 @@ func (p *PictureReport) compare() {
 		}
 	}
 	p.DigitsRight = p.Misread+p.Missed+p.Invented == 0
+	p.SplitRight = p.Truth.KindsKnown && res.Grid == p.Truth.Givens && res.Entered == p.Truth.Entered
 	p.Sure = res.Checked() && len(res.Doubtful) == 0
 }
 
-// readDigits is every digit a reading found in the grid.
+// readDigits is every digit a reading found in the grid: givens and
+// entries.
 func readDigits(res *ocr.Result) solver.Grid {
-	return res.Grid
+	g := res.Grid
+	for i := range 81 {
+		if d := res.Entered.Cell(i); d != 0 {
+			g.SetCell(i, d)
+		}
+	}
+	return g
 }
 
 // processUsage returns the processor time used by the process so far and

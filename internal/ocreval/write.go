@@ -21,6 +21,7 @@ func (r *FolderReport) Write(w io.Writer) {
 	fmt.Fprintf(w, "== %s: %d pictures\n", r.Dir, n)
 	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
 	var misread, missed, invented, cells int
+	var kinds, splitRight int
 	var conf [10][10]int
 	var times, cpus, cerrs []float64
 	var lines []string
@@ -50,6 +51,14 @@ func (r *FolderReport) Write(w io.Writer) {
 			continue
 		}
 		cells += 81
+		if p.Truth.KindsKnown {
+			kinds++
+			if p.SplitRight {
+				splitRight++
+			} else if p.DigitsRight {
+				lines = append(lines, fmt.Sprintf("%s: givens and entries split wrong: %s", p.Name, splitText(p)))
+			}
+		}
 		misread += p.Misread
 		missed += p.Missed
 		invented += p.Invented
@@ -95,6 +104,9 @@ func (r *FolderReport) Write(w io.Writer) {
 		wrong := misread + missed + invented
 		fmt.Fprintf(w, "cells wrong:             %d of %d read (%s): %d misread, %d missed, %d invented\n",
 			wrong, cells, pct(wrong, cells), misread, missed, invented)
+		if kinds > 0 {
+			fmt.Fprintf(w, "givens/entries split:    %d of %d right (%s; grids whose truth tells them apart)\n", splitRight, kinds, pct(splitRight, kinds))
+		}
 	}
 	if len(cerrs) > 0 {
 		fmt.Fprintf(w, "corner error:            mean %.1f px, median %.1f px, p90 %.1f px over %d pictures with true corners\n",
@@ -159,6 +171,26 @@ func diffText(p PictureReport) string {
 	}
 	if len(out) > 8 {
 		out = append(out[:8], fmt.Sprintf("and %d more", len(out)-8))
+	}
+	return strings.Join(out, ", ")
+}
+
+// splitText names the cells whose digit was read right but as a given
+// instead of an entry, or the other way round.
+func splitText(p PictureReport) string {
+	var out []string
+	for i := range 81 {
+		tg, te := p.Truth.Givens.Cell(i), p.Truth.Entered.Cell(i)
+		rg, re := p.Result.Grid.Cell(i), p.Result.Entered.Cell(i)
+		switch {
+		case tg != 0 && re != 0:
+			out = append(out, solver.CellName(i/9, i%9)+" given read as an entry")
+		case te != 0 && rg != 0:
+			out = append(out, solver.CellName(i/9, i%9)+" entry read as a given")
+		}
+	}
+	if len(out) > 6 {
+		out = append(out[:6], fmt.Sprintf("and %d more", len(out)-6))
 	}
 	return strings.Join(out, ", ")
 }

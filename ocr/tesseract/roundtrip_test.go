@@ -38,11 +38,12 @@ func TestRoundTripOCR(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				readRendered(t, rec, img, g)
+				readRendered(t, rec, img, g, solver.Grid{})
 			})
 		}
-		// A solution picture reads as the full grid: the solver's blue
-		// digits are as legible as the givens.
+		// A solution picture reads as the puzzle with the rest entered:
+		// the solver's blue digits are as legible as the givens, and told
+		// from them as a player's entries are.
 		t.Run(fmt.Sprintf("puzzle%d/solution", i+1), func(t *testing.T) {
 			sol, err := solver.SolveUnique(g)
 			if err != nil {
@@ -52,14 +53,21 @@ func TestRoundTripOCR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			readRendered(t, rec, img, sol)
+			entered, _ := solver.NewGrid(9)
+			for c := range 81 {
+				if g.Cell(c) == 0 {
+					entered.SetCell(c, sol.Cell(c))
+				}
+			}
+			readRendered(t, rec, img, g, entered)
 		})
 	}
 }
 
 // readRendered encodes a rendered picture as PNG, reads it with the photo
-// pipeline and checks that the grid read is want.
-func readRendered(t *testing.T, rec ocr.Recognizer, img image.Image, want solver.Grid) {
+// pipeline and checks that the givens read are want, and the entries
+// entered (none when entered is the zero grid).
+func readRendered(t *testing.T, rec ocr.Recognizer, img image.Image, want, entered solver.Grid) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := render.EncodePNG(&buf, img); err != nil {
@@ -71,5 +79,11 @@ func readRendered(t *testing.T, rec ocr.Recognizer, img image.Image, want solver
 	}
 	if res.Grid != want {
 		t.Errorf("read back\n%s\nwant\n%s", res.Grid.Pretty(), want.Pretty())
+	}
+	if entered.IsZero() {
+		entered, _ = solver.NewGrid(9)
+	}
+	if res.Entered != entered {
+		t.Errorf("entries read\n%s\nwant\n%s", res.Entered.Pretty(), entered.Pretty())
 	}
 }
