@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -38,9 +39,7 @@ func BenchmarkEncodeState(b *testing.B) {
 //
 //	go test -run '^$' -bench HandleSolveText900 -benchmem ./bot/
 func BenchmarkHandleSolveText900(b *testing.B) {
-	engines, closeEngines := DefaultEngines(EngineOptions{OCRWorkers: 1})
-	b.Cleanup(closeEngines)
-	bot := New(Options{Engines: engines})
+	bot := New(Options{Engines: engines.New(engines.Options{})})
 	req := Request{Text: puzzleText}
 	for b.Loop() {
 		if rep := bot.Handle(context.Background(), req); rep.Failed {
@@ -50,14 +49,14 @@ func BenchmarkHandleSolveText900(b *testing.B) {
 }
 
 // BenchmarkHandleSolvePhoto measures a photo from request to reply with the
-// production engines: reading it, rating, and the three pictures (the grid
-// as read, the solution, the solution drawn on the photo):
+// real engines, the photo's digits read without Tesseract (package
+// ocr/tesseract measures Tesseract's share): reading it, rating, and the
+// three pictures (the grid as read, the solution, the solution drawn on the
+// photo):
 //
-//	OMP_THREAD_LIMIT=1 go test -run '^$' -bench HandleSolvePhoto ./bot/
+//	go test -run '^$' -bench HandleSolvePhoto ./bot/
 func BenchmarkHandleSolvePhoto(b *testing.B) {
-	engines, closeEngines := DefaultEngines(EngineOptions{OCRWorkers: 1})
-	b.Cleanup(closeEngines)
-	bot := New(Options{Engines: engines})
+	bot := New(Options{Engines: engines.New(engines.Options{})})
 	data, err := os.ReadFile(filepath.Join("testdata", "photo.jpg"))
 	if err != nil {
 		b.Fatal(err)

@@ -7,18 +7,19 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/url"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/sudokubot/sudokubot/bot/engines"
 )
 
 // Options configure a [Bot]. Zero fields take the defaults listed.
 type Options struct {
 	// Engines read photos, find steps, rate and draw; nil fields turn
 	// features off.
-	Engines Engines
+	Engines engines.Engines
 	// MaxPhotoBytes is the largest photo accepted (default 10 MB).
 	MaxPhotoBytes int64
 	// MaxPixels is the largest photo accepted in pixels (default 40 M).
@@ -28,11 +29,9 @@ type Options struct {
 	// ReadTimeout bounds waiting for a photo reader and reading the photo
 	// (default 60 s).
 	ReadTimeout time.Duration
-	// APIURL is the configured Discord API origin, if any: attachments
-	// are downloaded from its host as well as from Discord's CDN.
-	APIURL *url.URL
-	// HTTPClient downloads attachments (default: a client that follows no
-	// redirect to a host outside the allowed ones).
+	// HTTPClient downloads attachments (default: http.DefaultClient's
+	// settings); it never follows a redirect to a host a photo does not
+	// allow (see [Photo.Hosts]).
 	HTTPClient *http.Client
 	// OCRWorkers is the number of photos read at once (default 2).
 	OCRWorkers int
@@ -127,15 +126,7 @@ func New(o Options) *Bot {
 	}
 	b.http = o.HTTPClient
 	if b.http == nil {
-		b.http = &http.Client{CheckRedirect: func(r *http.Request, via []*http.Request) error {
-			if len(via) >= 3 {
-				return errors.New("too many redirects")
-			}
-			if !b.allowedURL(r.URL) {
-				return fmt.Errorf("redirect to %s: host not allowed", r.URL.Host)
-			}
-			return nil
-		}}
+		b.http = &http.Client{}
 	}
 	if o.TextWorkers <= 0 {
 		o.TextWorkers = 2 * runtime.GOMAXPROCS(0)
@@ -217,16 +208,20 @@ func excerpt(s string, n int) string {
 // Handle answers one request. It always returns a reply: errors become
 // short messages for the user (ephemeral), and a panic in a handler is
 // recovered, logged with the request and answered politely.
+//
+// The way of a request: [Bot.input] decides what was sent (text, a text
+// file or a photo: the one place that rule lives) and fetches it, a photo
+// within its queue and size limits; then the request takes its place among
+// the CPUs ([cpuGate], entered once, with a photo worker for a photo) for
+// the rest of its work: [Bot.puzzle] reads and solves the puzzle (once),
+// and the command's handler answers it.
 func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 	start := b.clock()
 	out := Outcome{Kind: kindOf(req), Photo: req.Photo != nil, Result: "ok"}
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling a request", "panic", fmt.Sprint(p), "request", req, "stack", string(debug.Stack()))
-			rep = Reply{
-				Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again, or try another puzzle.",
-				Ephemeral: true, Failed: true,
-			}
+			rep = apology
 			out.Result = "panic"
 		}
 		out.Duration = b.clock().Sub(start)
@@ -244,14 +239,8 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 			Ephemeral: true, Failed: true,
 		}
 	}
-	if req.Photo == nil {
-		if err := b.cpu.enter(ctx, kindText); err != nil {
-			out.Result = "error"
-			return b.errorReply(req, fmt.Errorf("wait for a text worker: %w", err), Reply{})
-		}
-		defer b.cpu.leave(kindText)
-	}
-	rep, err := b.dispatch(ctx, req, &out)
+	rep, read, err := b.answer(ctx, req)
+	out.ReadDuration = read
 	if err != nil {
 		rep = b.errorReply(req, err, rep)
 		out.Result = "error"
@@ -260,6 +249,92 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 		}
 	}
 	return rep
+}
+
+// apology is the reply when something went wrong on the bot's side: a
+// panic, or an error not meant for the user (which is logged).
+var apology = Reply{
+	Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again in a moment, or try another puzzle.",
+	Ephemeral: true, Failed: true,
+}
+
+// answer works out the reply to req. It returns the time spent reading a
+// photo, if any. The reply may carry files that go with an error (the
+// picture of a grid as read).
+func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, error) {
+	if req.Button != "" {
+		rep, err := b.gated(ctx, nil, func(ctx context.Context) (Reply, error) { return b.button(ctx, req) })
+		return rep, 0, err
+	}
+	cmd := req.Command
+	if cmd == CmdNone {
+		cmd = guessCommand(req.Text)
+	}
+	switch cmd {
+	case CmdHelp:
+		return helpReply(b, req.Console), 0, nil
+	case CmdSolve, CmdHint, CmdRate, CmdCheck:
+	default:
+		return Reply{}, 0, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))
+	}
+	if cmd == CmdHint && (req.Level < 0 || req.Level > 3) {
+		return Reply{}, 0, userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", req.Level)
+	}
+	in, err := b.input(ctx, req)
+	if err != nil {
+		return Reply{}, 0, err
+	}
+	defer in.release()
+	var read time.Duration
+	rep, err := b.gated(ctx, in.photo, func(ctx context.Context) (Reply, error) {
+		pz, err := b.puzzle(ctx, in)
+		read = pz.read
+		if err != nil {
+			return pz.partial, err
+		}
+		switch cmd {
+		case CmdHint:
+			return b.hint(ctx, pz, 0, max(req.Level, 1), !req.Private)
+		case CmdRate:
+			return b.rateReply(ctx, pz)
+		case CmdCheck:
+			return b.check(ctx, pz, req.Current, !req.Private)
+		}
+		return b.solve(ctx, pz, false)
+	})
+	return rep, read, err
+}
+
+// gated runs the work of a request once it has its place among the CPUs:
+// a text request's place, or for a photo a photo worker and a photo's
+// place, within the read timeout (work gets the context that carries it). The time a photo's work takes teaches
+// the pool how long the photos behind it will wait.
+func (b *Bot) gated(ctx context.Context, photo *photoInput, work func(context.Context) (Reply, error)) (Reply, error) {
+	if photo == nil {
+		if err := b.cpu.enter(ctx, kindText); err != nil {
+			return Reply{}, fmt.Errorf("wait for a text worker: %w", err)
+		}
+		defer b.cpu.leave(kindText)
+		return work(ctx)
+	}
+	ctx, cancel := context.WithTimeout(ctx, b.opt.ReadTimeout)
+	defer cancel()
+	var rep Reply
+	err := b.pool.work(ctx, func() error {
+		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
+			return err
+		}
+		defer b.cpu.leave(kindPhoto)
+		start := b.clock()
+		var err error
+		rep, err = work(ctx)
+		b.pool.served(b.clock().Sub(start))
+		return err
+	})
+	if err != nil {
+		return rep, photoError(photo.name, err)
+	}
+	return rep, nil
 }
 
 func kindOf(req Request) string {
@@ -276,54 +351,14 @@ func kindOf(req Request) string {
 // partial (like the picture of a misread grid) are kept.
 func (b *Bot) errorReply(req Request, err error, partial Reply) Reply {
 	var ue *userError
-	msg := ""
-	if errors.As(err, &ue) {
-		msg = ue.msg
-		b.log.Debug("request refused", "request", req, "reason", err)
-	} else {
+	if !errors.As(err, &ue) {
 		b.log.Error("request failed", "request", req, "err", err)
-		msg = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
+		rep := apology
+		rep.Files = partial.Files
+		return rep
 	}
-	return Reply{Text: msg, Ephemeral: true, Files: partial.Files, Failed: true}
-}
-
-// dispatch runs the handler for req. The returned reply may carry files
-// that go with an error (the grid as read).
-func (b *Bot) dispatch(ctx context.Context, req Request, out *Outcome) (Reply, error) {
-	if req.Button != "" {
-		return b.button(ctx, req)
-	}
-	cmd := req.Command
-	if cmd == CmdNone {
-		cmd = guessCommand(req.Text)
-	}
-	switch cmd {
-	case CmdHelp:
-		return helpReply(b, req.Console), nil
-	case CmdSolve, CmdHint, CmdRate, CmdCheck:
-	default:
-		return Reply{}, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))
-	}
-	pz, err := b.puzzle(ctx, req, out)
-	if err != nil {
-		return pz.partial, err
-	}
-	switch cmd {
-	case CmdHint:
-		level := req.Level
-		if level == 0 {
-			level = 1
-		}
-		if level < 1 || level > 3 {
-			return Reply{}, userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", level)
-		}
-		return b.hint(ctx, pz, 0, level, !req.Private)
-	case CmdRate:
-		return b.rateReply(ctx, pz)
-	case CmdCheck:
-		return b.check(ctx, pz, req.Current, !req.Private)
-	}
-	return b.solve(ctx, pz, false)
+	b.log.Debug("request refused", "request", req, "reason", err)
+	return Reply{Text: ue.msg, Ephemeral: true, Files: partial.Files, Failed: true}
 }
 
 // guessCommand reads what a plain message asks for: a hint or a rating when

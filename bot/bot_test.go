@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -12,15 +11,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/ocr"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -30,14 +28,6 @@ const (
 	puzzleText    = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	solutionText9 = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 )
-
-func TestMain(m *testing.M) {
-	// Tesseract is three times slower without this (see package ocr).
-	if err := ocr.EnsureOMPThreadLimit(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-	}
-	os.Exit(m.Run())
-}
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
 type syncBuffer struct {
@@ -61,10 +51,8 @@ func (s *syncBuffer) String() string {
 func newTestBot(t testing.TB, change func(*Options)) (*Bot, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
-	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: 300, OCRWorkers: 1})
-	t.Cleanup(closeEngines)
 	o := Options{
-		Engines: engines,
+		Engines: engines.New(engines.Options{PictureSize: 300}),
 		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}
 	if change != nil {
@@ -267,7 +255,7 @@ func TestButtonsWalkTheSolution(t *testing.T) {
 			t.Fatalf("state %+v, %v", st, err)
 		}
 		at, err := b.opt.Engines.Step(context.Background(), st.Grid, st.Step)
-		if errors.Is(err, ErrNoMoreSteps) {
+		if errors.Is(err, engines.ErrNoMoreSteps) {
 			rep = b.Handle(context.Background(), Request{Button: next.CustomID})
 			if !strings.Contains(rep.Text, "No steps left") {
 				t.Errorf("after the last step: %q", rep.Text)
@@ -411,10 +399,10 @@ func TestBusyQueue(t *testing.T) {
 	started := make(chan struct{}, 4)
 	b, _ := newTestBot(t, func(o *Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
-		o.Engines.ReadPhoto = func(ctx context.Context, _ []byte) (Reading, error) {
+		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
 			started <- struct{}{}
 			<-release
-			return Reading{}, ErrNoGrid
+			return engines.Reading{}, ocr.ErrNoGrid
 		}
 	})
 	photo := &Photo{Name: "p.png", Data: tinyPNG(t, 10, 10)}
@@ -494,10 +482,10 @@ func bombPNG(t *testing.T, w, h uint32) []byte {
 
 // noReader is a photo reader that fails the test: the bad inputs must be
 // refused before any reading.
-func noReader(t *testing.T) func(context.Context, []byte) (Reading, error) {
-	return func(context.Context, []byte) (Reading, error) {
+func noReader(t *testing.T) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
+	return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
 		t.Error("the photo reader was called")
-		return Reading{}, ErrNoGrid
+		return engines.Reading{}, ocr.ErrNoGrid
 	}
 }
 
@@ -528,7 +516,6 @@ func TestBadPhotos(t *testing.T) {
 	newBot := func(timeout time.Duration) *Bot {
 		b, _ := newTestBot(t, func(o *Options) {
 			o.Engines.ReadPhoto = noReader(t)
-			o.APIURL = api
 			o.DownloadTimeout = timeout
 		})
 		return b
@@ -556,6 +543,9 @@ func TestBadPhotos(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.photo
+			// As the Discord adapter makes them: the CDN and the API
+			// origin (the test server) allowed.
+			p.Hosts, p.Origin = discordCDNHosts(), api
 			bb := b
 			if strings.HasSuffix(p.URL, "/stall") {
 				bb = fast
@@ -596,65 +586,6 @@ func TestHelpAndGuessing(t *testing.T) {
 		if got := guessCommand(text); got != want {
 			t.Errorf("guessCommand(%q) = %q, want %q", text, got, want)
 		}
-	}
-}
-
-func TestExplainCache(t *testing.T) {
-	c := newExplainCache(2)
-	var grids []solver.Grid
-	for i := range 3 {
-		// The same puzzle with its digits relabelled: three distinct grids.
-		g := solver.MustGrid(puzzleText)
-		for cell := range 81 {
-			if d := g.Cell(cell); d != 0 {
-				g.SetCell(cell, (d+i-1)%9+1)
-			}
-		}
-		grids = append(grids, g)
-		steps, err := c.explain(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := human.Explain(g)
-		if len(steps) != len(want) || steps[0].Explanation != want[0].Explanation {
-			t.Fatalf("cached explanation differs from human.Explain")
-		}
-	}
-	if len(c.memo.vals) != 2 || len(c.memo.order) != 2 {
-		t.Fatalf("cache holds %d/%d entries, want 2", len(c.memo.vals), len(c.memo.order))
-	}
-	if _, ok := c.memo.vals[grids[0]]; ok {
-		t.Error("the oldest entry was not evicted")
-	}
-}
-
-// TestSolutionPictureRemembered: the same puzzle asked twice gets the very
-// picture drawn the first time, equal to a fresh drawing; another puzzle
-// gets its own.
-func TestSolutionPictureRemembered(t *testing.T) {
-	e, closeEngines := DefaultEngines(EngineOptions{PictureSize: 300, OCRWorkers: 1})
-	t.Cleanup(closeEngines)
-	g := solver.MustGrid(puzzleText)
-	sol, err := solver.SolveUnique(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := e.DrawSolution(g, sol)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, _ := e.DrawSolution(g, sol)
-	if &first[0] != &again[0] {
-		t.Error("the second request drew the picture again")
-	}
-	fresh, err := encode(render.Solution(g, sol, render.Options{Size: 300}))
-	if err != nil || !bytes.Equal(fresh, first) {
-		t.Errorf("remembered picture differs from a fresh one (%v)", err)
-	}
-	other := solver.MustGrid(distinctPuzzle(5))
-	otherSol, _ := solver.SolveUnique(other)
-	if p, _ := e.DrawSolution(other, otherSol); bytes.Equal(p, first) {
-		t.Error("another puzzle got the first puzzle's picture")
 	}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,7 +23,12 @@ type DiscordOptions struct {
 	Token string
 	// APIURL, when set, replaces https://discord.com as the origin of REST
 	// calls (a REST proxy, or a fake Discord in tests). Paths are kept.
+	// Attachments are downloaded from its host as well.
 	APIURL *url.URL
+	// CDNHosts are the hosts attachments are downloaded from, over HTTPS
+	// (default: Discord's CDN, cdn.discordapp.com and
+	// media.discordapp.net). A link to anywhere else is not followed.
+	CDNHosts []string
 	// GuildID, when set, registers the commands in that guild only.
 	GuildID string
 	// Channels are the channel IDs where plain messages are read without a
@@ -62,7 +68,20 @@ type Discord struct {
 	ready    chan struct{} // closed once commands are registered
 	readyErr error
 	once     sync.Once
+
+	// ctx is the context of the requests in flight, cancelled by Close;
+	// inflight counts them.
+	ctx      context.Context
+	cancel   context.CancelFunc
+	inflight sync.WaitGroup
 }
+
+// discordCDNHosts are the default of [DiscordOptions.CDNHosts].
+func discordCDNHosts() []string { return []string{"cdn.discordapp.com", "media.discordapp.net"} }
+
+// drainTimeout bounds how long Close waits for the requests in flight,
+// which it has cancelled, to send their answers.
+const drainTimeout = 5 * time.Second
 
 // The message context menu commands' names, as users see them.
 const (
@@ -101,13 +120,23 @@ func NewDiscord(b *Bot, o DiscordOptions) (*Discord, error) {
 		s.ShardID, s.ShardCount = o.ShardID, o.ShardCount
 		s.Identify.Shard = &[2]int{o.ShardID, o.ShardCount}
 	}
+	if len(o.CDNHosts) == 0 {
+		o.CDNHosts = discordCDNHosts()
+	}
 	d := &Discord{bot: b, opt: o, log: log, s: s, channels: map[string]bool{}, ready: make(chan struct{})}
+	d.ctx, d.cancel = context.WithCancel(context.Background())
 	for _, c := range o.Channels {
 		d.channels[c] = true
 	}
-	s.AddHandler(d.onReady)
-	s.AddHandler(d.onInteraction)
-	s.AddHandler(d.onMessage)
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		d.guard("ready", func() { d.onReady(s, r) })
+	})
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		d.guard("interaction", func() { d.onInteraction(s, ic) })
+	})
+	s.AddHandler(func(s *discordgo.Session, mc *discordgo.MessageCreate) {
+		d.guard("message", func() { d.onMessage(s, mc) })
+	})
 	return d, nil
 }
 
@@ -125,7 +154,8 @@ func (d *Discord) ReadyErr() error {
 	return d.readyErr
 }
 
-// Open connects to the gateway.
+// Open connects to the gateway. The requests it brings are answered in the
+// background until Close.
 func (d *Discord) Open() error {
 	if len(d.opt.Channels) > 0 {
 		d.log.Warn("SUDOKUBOT_CHANNELS is set: reading plain messages there needs the privileged MESSAGE CONTENT intent. Enable it in the Discord Developer Portal (your application, Bot, Privileged Gateway Intents), or Discord refuses the connection (close code 4014, disallowed intents).",
@@ -146,10 +176,25 @@ func (d *Discord) Open() error {
 	return nil
 }
 
-// Close disconnects.
-func (d *Discord) Close() error { return d.s.Close() }
+// Close cancels the requests in flight, gives them a few seconds to send
+// what they have (a "please send it again" at least), and disconnects.
+func (d *Discord) Close() error {
+	d.cancel()
+	done := make(chan struct{})
+	go func() {
+		d.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(drainTimeout):
+		d.log.Warn("requests still in flight at shutdown", "waited", drainTimeout)
+	}
+	return d.s.Close()
+}
 
-// Run connects, serves until ctx is done, then disconnects.
+// Run connects, serves until ctx is done, then cancels the work in flight
+// and disconnects.
 func (d *Discord) Run(ctx context.Context) error {
 	if err := d.Open(); err != nil {
 		return err
@@ -157,6 +202,27 @@ func (d *Discord) Run(ctx context.Context) error {
 	<-ctx.Done()
 	d.log.Info("shutting down")
 	return d.Close()
+}
+
+// serve runs f for one request with the context of the requests in flight,
+// which Close cancels and waits for.
+func (d *Discord) serve(f func(ctx context.Context)) {
+	d.inflight.Add(1)
+	defer d.inflight.Done()
+	f(d.ctx)
+}
+
+// guard runs f, one of the adapter's event handlers, and recovers a panic
+// in it: discordgo runs each handler in a goroutine of its own, where a
+// panic would end the process. (The core recovers its own: see
+// [Bot.Handle].)
+func (d *Discord) guard(where string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.log.Error("panic in the Discord adapter", "where", where, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		}
+	}()
+	f()
 }
 
 // originTransport sends requests for discord.com to another origin.
@@ -200,8 +266,14 @@ func discordLogger(log *slog.Logger, token string) func(int, int, string, ...any
 	}
 }
 
-// commands returns the application commands the bot registers.
-func commands() []*discordgo.ApplicationCommand {
+// commands returns the application commands the bot registers. Global
+// commands (global is true) say where they work: the application can be
+// installed to a server and to a user (integration types guild and user),
+// and its commands work in servers, in DMs with the bot, and, installed to
+// a user, in group DMs and DMs between users (interaction contexts guild,
+// bot DM, private channel). Discord takes these two settings for global
+// commands only; commands registered in one guild work there.
+func commands(global bool) []*discordgo.ApplicationCommand {
 	puzzle := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle",
 		Description: "The puzzle: 81 digits row by row, 0 or . for blanks", MaxLength: 4000}
 	photo := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "photo",
@@ -209,10 +281,19 @@ func commands() []*discordgo.ApplicationCommand {
 	one, three := 1.0, 3.0
 	level := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
 		Description: "1 a nudge, 2 the technique and where, 3 the full explanation", MinValue: &one, MaxValue: three}
-	// Usable in servers and in DMs with the bot.
-	contexts := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	var contexts *[]discordgo.InteractionContextType
+	var installs *[]discordgo.ApplicationIntegrationType
+	if global {
+		contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+		installs = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall}
+	}
 	cmd := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
-		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: contexts}
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Options: opts, Contexts: contexts, IntegrationTypes: installs}
+	}
+	menu := func(name string) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Type: discordgo.MessageApplicationCommand, Contexts: contexts, IntegrationTypes: installs}
 	}
 	return []*discordgo.ApplicationCommand{
 		cmd("solve", "Solve a Sudoku from text or a photo", puzzle, photo),
@@ -224,8 +305,8 @@ func commands() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "current",
 				Description: "Your grid as it is now, 0 or . for blanks", Required: true, MaxLength: 4000}),
 		cmd("help", "What this bot can do"),
-		{Name: MenuSolve, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
-		{Name: MenuHint, Type: discordgo.MessageApplicationCommand, Contexts: contexts},
+		menu(MenuSolve),
+		menu(MenuHint),
 	}
 }
 
@@ -242,7 +323,7 @@ func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if d.opt.ShardID != 0 {
 		// Commands belong to the application: shard 0 registers them.
 		d.log.Info("connected", "shard", d.opt.ShardID, "shards", d.opt.ShardCount, "user_id", r.User.ID)
-	} else if _, err = s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands()); err != nil {
+	} else if _, err = s.ApplicationCommandBulkOverwrite(r.Application.ID, d.opt.GuildID, commands(d.opt.GuildID == "")); err != nil {
 		err = fmt.Errorf("register commands: %w", err)
 		d.log.Error("registering the commands failed", "err", err)
 	} else {
@@ -268,7 +349,7 @@ func (d *Discord) self() string {
 }
 
 // photoOf returns the first image attachment as a Photo, or nil.
-func photoOf(atts []*discordgo.MessageAttachment) *Photo {
+func (d *Discord) photoOf(atts []*discordgo.MessageAttachment) *Photo {
 	for _, a := range atts {
 		if a == nil {
 			continue
@@ -276,20 +357,23 @@ func photoOf(atts []*discordgo.MessageAttachment) *Photo {
 		if a.ContentType != "" && !strings.HasPrefix(a.ContentType, "image/") {
 			continue
 		}
-		return attachmentPhoto(a)
+		return d.attachment(a)
 	}
 	// No declared image: try the first attachment anyway, so a photo sent
 	// without a content type still works and a wrong file gets a message.
 	for _, a := range atts {
 		if a != nil {
-			return attachmentPhoto(a)
+			return d.attachment(a)
 		}
 	}
 	return nil
 }
 
-func attachmentPhoto(a *discordgo.MessageAttachment) *Photo {
-	return &Photo{Name: a.Filename, ContentType: a.ContentType, URL: a.URL, Size: int64(a.Size)}
+// attachment is a as a Photo, to be downloaded from Discord's CDN or the
+// API origin only.
+func (d *Discord) attachment(a *discordgo.MessageAttachment) *Photo {
+	return &Photo{Name: a.Filename, ContentType: a.ContentType, URL: a.URL, Size: int64(a.Size),
+		Hosts: d.opt.CDNHosts, Origin: d.opt.APIURL}
 }
 
 func userOf(i *discordgo.Interaction) string {
@@ -303,7 +387,7 @@ func userOf(i *discordgo.Interaction) string {
 }
 
 // interactionRequest turns a command interaction into a Request.
-func interactionRequest(i *discordgo.Interaction) (Request, bool) {
+func (d *Discord) interactionRequest(i *discordgo.Interaction) (Request, bool) {
 	req := Request{UserID: userOf(i)}
 	switch i.Type {
 	case discordgo.InteractionMessageComponent:
@@ -326,7 +410,7 @@ func interactionRequest(i *discordgo.Interaction) (Request, bool) {
 		if data.Resolved != nil {
 			if m := data.Resolved.Messages[data.TargetID]; m != nil {
 				req.Text = m.Content
-				req.Photo = photoOf(m.Attachments)
+				req.Photo = d.photoOf(m.Attachments)
 			}
 		}
 		return req, true
@@ -343,15 +427,11 @@ func interactionRequest(i *discordgo.Interaction) (Request, bool) {
 		case "photo":
 			id, _ := o.Value.(string)
 			if data.Resolved != nil && data.Resolved.Attachments[id] != nil {
-				req.Photo = attachmentPhoto(data.Resolved.Attachments[id])
+				req.Photo = d.attachment(data.Resolved.Attachments[id])
 			} else {
 				req.Photo = &Photo{Name: "the attachment"}
 			}
 		}
-	}
-	if req.Photo != nil && strings.TrimSpace(req.Text) != "" && req.Command != CmdCheck {
-		// Both given: the text is what the user typed deliberately.
-		req.Photo = nil
 	}
 	return req, true
 }
@@ -411,12 +491,6 @@ func responseData(rep Reply) *discordgo.InteractionResponseData {
 	return data
 }
 
-// replyEphemeralHint says whether a command's reply will be ephemeral, so
-// that a deferred response can be made ephemeral from the start.
-func replyEphemeralHint(req Request) bool {
-	return req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp
-}
-
 // defaultDeferAfter and defaultPhotoDeferAfter are how long a request
 // without and with a photo may take before the bot acknowledges it
 // (Discord allows 3 seconds for the first answer).
@@ -426,61 +500,78 @@ const (
 )
 
 // onInteraction answers slash commands, context menu commands and buttons.
-// A request is answered directly when the answer is ready within
-// DeferAfter (PhotoDeferAfter for a photo, and then only a refusal);
-// otherwise it is acknowledged with a deferred response, which is then
-// edited with the answer.
 func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	i := ic.Interaction
-	req, ok := interactionRequest(i)
+	req, ok := d.interactionRequest(ic.Interaction)
 	if !ok {
 		return
 	}
-	defer d.recoverPanic("interaction", req)
+	d.serve(func(ctx context.Context) {
+		d.respond(s, ic.Interaction, d.deferralOf(req), req, func() Reply { return d.bot.Handle(ctx, req) })
+	})
+}
+
+// deferral is how an interaction is answered: with the reply itself when
+// it is ready within wait and direct allows it as the first response;
+// otherwise with a deferred response ("thinking...", visible only to the
+// user when private) that is then edited with the reply.
+type deferral struct {
+	wait    time.Duration
+	direct  func(Reply) bool
+	private bool
+}
+
+// deferralOf is the deferral of a request. A request without a photo is
+// answered directly within DeferAfter. A photo's result always comes as
+// the edit of a deferred response, however quick: the flow users and
+// integrations know; only a refusal (busy, over a limit, unreadable) ready
+// within PhotoDeferAfter is the first response. Hints, checks, help and
+// button presses are private from the start.
+func (d *Discord) deferralOf(req Request) deferral {
+	p := deferral{wait: cmp.Or(d.opt.DeferAfter, defaultDeferAfter), direct: func(Reply) bool { return true },
+		private: req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp}
+	if req.Photo != nil {
+		p.wait = cmp.Or(d.opt.PhotoDeferAfter, defaultPhotoDeferAfter)
+		p.direct = func(rep Reply) bool { return rep.Failed }
+	}
+	return p
+}
+
+// respond answers interaction i with the reply of handle as p says (the
+// shape of arikawa's cmdroute.Deferrable). A reply meant for the user only
+// under a public deferred response replaces it with a private follow-up.
+// Failures to send are logged with req.
+func (d *Discord) respond(s *discordgo.Session, i *discordgo.Interaction, p deferral, req Request, handle func() Reply) {
 	replies := make(chan Reply, 1)
 	go func() {
 		defer func() {
-			if p := recover(); p != nil {
-				d.log.Error("panic in the Discord adapter", "where", "interaction handler", "panic", fmt.Sprint(p),
+			if r := recover(); r != nil {
+				d.log.Error("panic in the Discord adapter", "where", "interaction handler", "panic", fmt.Sprint(r),
 					"request", req, "stack", string(debug.Stack()))
-				replies <- Reply{Text: "Sorry, something went wrong on my side while working on that. Please try again in a moment.", Ephemeral: true, Failed: true}
+				replies <- apology
 			}
 		}()
-		replies <- d.bot.Handle(context.Background(), req)
+		replies <- handle()
 	}()
-	wait, def := d.opt.DeferAfter, defaultDeferAfter
-	if req.Photo != nil {
-		wait, def = d.opt.PhotoDeferAfter, defaultPhotoDeferAfter
-	}
-	if wait <= 0 {
-		wait = def
-	}
-	timer := time.NewTimer(wait)
+	timer := time.NewTimer(p.wait)
 	defer timer.Stop()
 	select {
 	case rep := <-replies:
-		if req.Photo != nil && !rep.Failed {
-			// A photo's result always comes as the edit of a deferred
-			// response, however quick: the flow users and integrations
-			// know. Only refusals (busy, over a limit, unreadable) are
-			// answered at once.
-			replies <- rep
-			break
+		if p.direct(rep) {
+			err := d.retryServerErrors(func() error {
+				return s.InteractionRespond(i, &discordgo.InteractionResponse{
+					Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
+			})
+			if err != nil {
+				d.log.Error("answering an interaction failed", "request", req, "err", err)
+			}
+			return
 		}
-		err := d.retryServerErrors(func() error {
-			return s.InteractionRespond(i, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(rep)})
-		})
-		if err != nil {
-			d.log.Error("answering an interaction failed", "request", req, "err", err)
-		}
-		return
+		replies <- rep
 	case <-timer.C:
 	}
-	deferEphemeral := replyEphemeralHint(req)
 	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{AllowedMentions: noMentions()}}
-	if deferEphemeral {
+	if p.private {
 		ack.Data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	if err := d.retryServerErrors(func() error { return s.InteractionRespond(i, ack) }); err != nil {
@@ -488,7 +579,7 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	rep := <-replies
-	if rep.Ephemeral && !deferEphemeral {
+	if rep.Ephemeral && !p.private {
 		// The reply is for the user only, but the deferred response is
 		// public: remove it and answer privately.
 		if err := s.InteractionResponseDelete(i); err != nil {
@@ -539,17 +630,6 @@ func (d *Discord) retryServerErrors(call func() error) error {
 	return err
 }
 
-// recoverPanic logs a panic in the adapter itself (the core recovers its
-// own), so that one bad event cannot stop the bot. discordgo runs each
-// handler in its own goroutine, where an unrecovered panic would end the
-// process.
-func (d *Discord) recoverPanic(where string, req Request) {
-	if p := recover(); p != nil {
-		d.log.Error("panic in the Discord adapter", "where", where, "panic", fmt.Sprint(p), "request", req,
-			"stack", string(debug.Stack()))
-	}
-}
-
 // looksLikePuzzle reports whether a message in a watched channel is worth
 // answering: a photo, or enough digits and dots to be a grid.
 func looksLikePuzzle(m *discordgo.Message) bool {
@@ -580,20 +660,21 @@ func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 	default:
 		return
 	}
-	req := Request{Text: m.Content, Photo: photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
-	defer d.recoverPanic("message", req)
+	req := Request{Text: m.Content, Photo: d.photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
 	if req.Photo != nil {
 		if err := s.ChannelTyping(m.ChannelID); err != nil {
 			d.log.Debug("typing indicator failed", "err", err)
 		}
 	}
-	rep := d.bot.Handle(context.Background(), req)
-	_, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
-		Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
-		// A reply still goes out if the message was deleted meanwhile.
-		Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, FailIfNotExists: &noFail},
+	d.serve(func(ctx context.Context) {
+		rep := d.bot.Handle(ctx, req)
+		_, err := s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
+			Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
+			// A reply still goes out if the message was deleted meanwhile.
+			Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, FailIfNotExists: &noFail},
+		})
+		if err != nil {
+			d.log.Error("replying to a message failed", "request", req, "err", err)
+		}
 	})
-	if err != nil {
-		d.log.Error("replying to a message failed", "request", req, "err", err)
-	}
 }

@@ -12,10 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -50,12 +54,7 @@ func startE2E(t *testing.T, changeDiscord func(*DiscordOptions), changeBot func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, logs := newTestBot(t, func(o *Options) {
-		o.APIURL = api
-		if changeBot != nil {
-			changeBot(o)
-		}
-	})
+	b, logs := newTestBot(t, changeBot)
 	o := DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID, NoReconnect: true,
 		Logger: slog.New(slog.NewTextHandler(logs, nil))}
 	if changeDiscord != nil {
@@ -192,12 +191,25 @@ func TestE2ECommandsRegisteredOnReady(t *testing.T) {
 					Name string `json:"name"`
 					Type int    `json:"type"`
 				} `json:"options"`
+				Contexts         []int `json:"contexts"`
+				IntegrationTypes []int `json:"integration_types"`
 			}
 			if err := c.Decode(&cmds); err != nil {
 				t.Fatal(err)
 			}
 			got := map[string]string{}
 			for _, cmd := range cmds {
+				// Global commands can be installed to a user as well as
+				// a server and work in servers, DMs with the bot and
+				// private channels; Discord takes these for global
+				// commands only.
+				wantCtx, wantInstall := "[0 1 2]", "[0 1]"
+				if tt.guild != "" {
+					wantCtx, wantInstall = "[]", "[]"
+				}
+				if fmt.Sprint(cmd.Contexts) != wantCtx || fmt.Sprint(cmd.IntegrationTypes) != wantInstall {
+					t.Errorf("%s: contexts %v, integration types %v; want %s and %s", cmd.Name, cmd.Contexts, cmd.IntegrationTypes, wantCtx, wantInstall)
+				}
 				var opts []string
 				for _, o := range cmd.Options {
 					opts = append(opts, fmt.Sprintf("%s:%d", o.Name, o.Type))
@@ -570,7 +582,7 @@ func TestE2ESlowRequestIsDeferred(t *testing.T) {
 	release := make(chan struct{})
 	e := startE2E(t, func(o *DiscordOptions) { o.DeferAfter = 20 * time.Millisecond }, func(o *Options) {
 		step := o.Engines.Step
-		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (StepAt, error) {
+		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (engines.StepAt, error) {
 			<-release // held until the test has seen the deferral
 			return step(ctx, g, n)
 		}
@@ -699,5 +711,140 @@ func TestE2EButtonSurvivesRestart(t *testing.T) {
 	}
 	if !strings.Contains(r.Data.Content, "**Step 2**") || !strings.Contains(r.Data.Content, steps[1].Explanation) {
 		t.Errorf("after a restart: %q", r.Data.Content)
+	}
+}
+
+// TestE2EShutdownCancelsWorkInFlight closes the adapter while a photo is
+// being read: the reading is cancelled through the context Handle was
+// given, the user hears that the bot is restarting, and Close returns
+// without waiting for the reading to end on its own.
+func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
+	reading := make(chan struct{})
+	e := startE2E(t, nil, func(o *Options) {
+		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
+			close(reading)
+			<-ctx.Done() // a reading that would take forever
+			return engines.Reading{}, ctx.Err()
+		}
+	})
+	data, _ := photoFixture(t)
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", att))
+	select {
+	case <-reading:
+	case <-waitCtx(t).Done():
+		t.Fatal("the photo was not read")
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- e.d.Close() }()
+	r := decodeResponse(t, e.call(t, "POST", "/api/v9/channels/902/messages"))
+	if !strings.Contains(r.Data.Content, "I'm restarting, so I stopped reading this image (photo.jpg). Please send it again in a minute.") {
+		t.Errorf("reply %q, want the restart message", r.Data.Content)
+	}
+	select {
+	case <-closed:
+	case <-waitCtx(t).Done():
+		t.Fatal("Close did not return")
+	}
+}
+
+// TestE2EPanicInHandlerIsAnswered: a panic while answering an interaction
+// is recovered once, logged with the request, and the user gets the one
+// apology; the bot answers the next request.
+func TestE2EPanicInHandlerIsAnswered(t *testing.T) {
+	var panicked atomic.Bool
+	e := startE2E(t, nil, func(o *Options) {
+		rate := o.Engines.Rate
+		o.Engines.Rate = func(ctx context.Context, g solver.Grid) (engines.Rating, error) {
+			if !panicked.Swap(true) {
+				panic("boom in the rater")
+			}
+			return rate(ctx, g)
+		}
+	})
+	ia := e.srv.SlashCommand("rate", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
+	if r.Data.Content != apology.Text || r.Data.Flags&ephemeralFlag == 0 {
+		t.Errorf("reply %+v, want the private apology", r)
+	}
+	if l := e.logs.String(); !strings.Contains(l, "boom in the rater") || strings.Count(l, "boom in the rater") != 1 {
+		t.Errorf("the panic is not logged exactly once:\n%s", l)
+	}
+	ia = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+}
+
+// TestAttachmentHosts: attachments are downloaded from the adapter's CDN
+// hosts over HTTPS and from its API origin, and from nowhere else.
+func TestAttachmentHosts(t *testing.T) {
+	api, _ := url.Parse("http://127.0.0.1:8080")
+	for _, tc := range []struct {
+		name  string
+		hosts []string
+		url   string
+		want  bool
+	}{
+		{"Discord's CDN", nil, "https://cdn.discordapp.com/a/b.png", true},
+		{"Discord's media proxy", nil, "https://media.discordapp.net/a/b.png", true},
+		{"the CDN over HTTP", nil, "http://cdn.discordapp.com/a/b.png", false},
+		{"the CDN on another port", nil, "https://cdn.discordapp.com:8443/a/b.png", false},
+		{"the API origin", nil, "http://127.0.0.1:8080/att/1", true},
+		{"the API host on another port", nil, "http://127.0.0.1:9090/att/1", false},
+		{"elsewhere", nil, "https://images.example.com/b.png", false},
+		{"a configured CDN", []string{"cdn.example.org"}, "https://cdn.example.org/b.png", true},
+		{"Discord's CDN when another is configured", []string{"cdn.example.org"}, "https://cdn.discordapp.com/b.png", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := NewDiscord(New(Options{}), DiscordOptions{Token: "t", APIURL: api, CDNHosts: tc.hosts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := d.attachment(&discordgo.MessageAttachment{Filename: "b.png", URL: tc.url})
+			u, _ := url.Parse(tc.url)
+			if got := allowedURL(p, u); got != tc.want {
+				t.Errorf("allowedURL(%s) = %v, want %v", tc.url, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestE2EUserInstalledInGroupDM: the application installed to a user is
+// used in a group DM, where the bot is not a member: the command and a
+// photo's deferred result are answered through the interaction alone, and
+// the bot never calls a channel endpoint (it would be refused there).
+func TestE2EUserInstalledInGroupDM(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	groupDM := func(ia map[string]any) map[string]any {
+		delete(ia, "guild_id")
+		delete(ia, "member")
+		ia["channel_id"] = "7770"
+		ia["context"] = 2
+		ia["authorizing_integration_owners"] = map[string]any{"1": "556"}
+		ia["user"] = map[string]any{"id": "556", "username": "friend"}
+		return ia
+	}
+	ia := groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)}))
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+
+	data, truth := photoFixture(t)
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	ia = groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att))
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	if ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))); ack.Type != 5 {
+		t.Fatalf("first response %+v, want a deferral", ack)
+	}
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	sol, err := solver.SolveUnique(solver.MustGrid(truth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolutionText(t, r.Data.Content, sol.String())
+	for _, c := range e.srv.Calls() {
+		if strings.HasPrefix(c.Path, "/api/v9/channels/") {
+			t.Errorf("the bot called %s %s in a place where it is not a member", c.Method, c.Path)
+		}
 	}
 }

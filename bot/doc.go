@@ -5,9 +5,23 @@
 // The core is [Bot.Handle]: a [Request] in (text, a photo, a command name
 // with its options, a hint level or a button's custom_id), a [Reply] out
 // (text, an ephemeral flag, files and buttons). It needs no connection and is
-// tested on its own. Two adapters carry it: [Discord], which speaks to
-// Discord through github.com/bwmarrin/discordgo, and [Console], which reads
-// standard input and writes standard output for the README's "run" command.
+// tested on its own. It calls the [engines.Engines] it is given (package
+// bot/engines) to read photos, find steps and draw. A request's way through
+// it: [Bot.input] decides what was sent (the one rule for text versus
+// photo) and fetches it within the limits; the request then takes its place
+// among the CPUs once; the puzzle is read and solved once; the command's
+// handler answers. Every error of package ocr is put in the user's words in
+// one place, and a panic is recovered in Handle and answered with the one
+// apology.
+//
+// Two adapters carry it: [Discord], which speaks to Discord through
+// github.com/bwmarrin/discordgo, and [Console], which reads standard input
+// and writes standard output for the README's "run" command. Both pass
+// their run context to Handle: shutting down cancels the work in flight.
+// The Discord adapter answers an interaction with one rule (respond, or
+// defer and edit, see [Discord] and its deferral), and it alone knows where
+// attachments may be downloaded from (DiscordOptions.CDNHosts and the API
+// origin).
 //
 // Button state lives in the button's custom_id (see [EncodeState]): the grid
 // and the position in the hint sequence, packed into at most 100 characters,

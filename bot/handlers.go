@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -15,8 +18,9 @@ import (
 type puzzle struct {
 	grid     solver.Grid
 	solution solver.Grid
-	photo    []byte  // the photo it was read from, or nil
-	reading  Reading // what the reader found, for a photo
+	photo    bool            // read from a photo
+	reading  engines.Reading // what the reader found, for a photo
+	read     time.Duration   // the time reading the photo took
 	// partial is what goes with an error about this puzzle (the picture of
 	// a grid as read from a photo).
 	partial Reply
@@ -29,41 +33,28 @@ const (
 	msgHowToSend     = "Send me a puzzle as text: 81 digits row by row, with 0 or . for the blanks (9 lines of 9 work too), or attach a photo of it."
 )
 
-// puzzle reads the request's grid from its photo or text, checks it and
-// solves it.
-func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, error) {
+// puzzle reads the grid of what was sent, from its text or by reading its
+// photo, and solves it: once, as the photo reader's check already does.
+func (b *Bot) puzzle(ctx context.Context, in input) (puzzle, error) {
 	var pz puzzle
-	if req.Photo != nil && strings.TrimSpace(req.Text) != "" {
-		// A message with a grid in its text and an attachment: the text
-		// is the puzzle when it reads as one.
-		if _, err := solver.ParseRaw(req.Text); err == nil {
-			req.Photo = nil
-		}
-	}
-	if req.Photo != nil && isTextFile(req.Photo) {
-		name := "the file"
-		if n := imageName(req.Photo.Name); n != "this image" {
-			name = "the file " + strings.TrimSuffix(strings.TrimPrefix(n, "this image ("), ")")
-		}
-		data, err := b.download(ctx, req.Photo, solver.MaxInputBytes, name)
+	var err error
+	if in.photo != nil {
+		pz.photo = true
+		pz.reading, pz.read, err = b.readPhoto(ctx, in.photo)
 		if err != nil {
 			return pz, err
 		}
-		req.Text, req.Photo = string(data), nil
-	}
-	if req.Photo != nil {
-		if err := b.readPhoto(ctx, req.Photo, &pz, out); err != nil {
-			return pz, err
-		}
-		if err := pz.grid.Validate(); err != nil {
+		pz.grid, pz.solution, err = pz.reading.Grid, pz.reading.Solution, pz.reading.SolveErr
+		var clash *solver.Clash
+		if errors.As(err, &clash) {
 			pz.partial = b.readPicture(pz)
 			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit. Check the picture of what I read, then send a straighter photo or type the puzzle.%s", err, readBack(pz.grid))
 		}
 	} else {
-		if strings.TrimSpace(req.Text) == "" {
+		if strings.TrimSpace(in.text) == "" {
 			return pz, userErrorf(nil, "%s", msgHowToSend)
 		}
-		g, err := solver.Parse(req.Text)
+		pz.grid, err = solver.Parse(in.text)
 		if err != nil {
 			var clash *solver.Clash
 			if errors.As(err, &clash) {
@@ -71,12 +62,10 @@ func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, er
 			}
 			return pz, userErrorf(err, "I couldn't read a Sudoku grid in your text: %s. %s", err, msgHowToSend)
 		}
-		pz.grid = g
+		pz.solution, err = solver.SolveUnique(pz.grid)
 	}
-	sol, err := solver.SolveUnique(pz.grid)
 	switch {
 	case err == nil:
-		pz.solution = sol
 		return pz, nil
 	case errors.Is(err, solver.ErrMultipleSolutions):
 		if pz.grid.Givens() == 0 {
@@ -92,7 +81,7 @@ func (b *Bot) puzzle(ctx context.Context, req Request, out *Outcome) (puzzle, er
 // misread adds, for a photo, the picture of the grid as read and a remark
 // that the reading may be at fault.
 func (b *Bot) misread(pz *puzzle, err error) error {
-	if pz.photo == nil {
+	if !pz.photo {
 		return err
 	}
 	pz.partial = b.readPicture(*pz)
@@ -109,54 +98,23 @@ func readBack(g solver.Grid) string {
 	return "\nWhat I read, to correct and send back: `" + g.String() + "`"
 }
 
-// readPhoto downloads, checks and reads req's photo into pz, within the
-// queue and worker limits.
-func (b *Bot) readPhoto(ctx context.Context, p *Photo, pz *puzzle, out *Outcome) error {
-	if b.opt.Engines.ReadPhoto == nil {
-		return userErrorf(nil, "%s", msgNoPhotoReader)
-	}
-	if !b.pool.admit() {
-		return errBusy
-	}
-	defer b.pool.leave()
-	data, err := b.photoBytes(ctx, p)
+// readPhoto decodes and reads a photo, and returns the reading and the time
+// it took (decoding included). The caller holds a photo worker.
+func (b *Bot) readPhoto(ctx context.Context, p *photoInput) (engines.Reading, time.Duration, error) {
+	start := b.clock()
+	dec, err := p.header.Decode()
 	if err != nil {
-		return err
+		return engines.Reading{}, b.clock().Sub(start), err
 	}
-	name := imageName(p.Name)
-	if err := b.checkImage(name, data); err != nil {
-		return err
-	}
-	var r Reading
-	ctx, cancel := context.WithTimeout(ctx, b.opt.ReadTimeout)
-	defer cancel()
-	err = b.pool.work(ctx, func() error {
-		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
-			return err
-		}
-		defer b.cpu.leave(kindPhoto)
-		start := b.clock()
-		var err error
-		r, err = b.opt.Engines.ReadPhoto(ctx, data)
-		out.ReadDuration = b.clock().Sub(start)
-		b.pool.read(out.ReadDuration)
-		return err
-	})
-	switch {
-	case errors.Is(err, ErrNoGrid):
-		return userErrorf(err, "%s", msgNoGrid)
-	case errors.Is(err, ErrNotImage):
-		return userErrorf(err, "I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		return userErrorf(err, "Reading %s took too long, so I gave up. Please try again with a smaller, straighter photo.", name)
-	case err != nil:
-		return fmt.Errorf("read photo %s: %w", name, err)
+	r, err := b.opt.Engines.ReadPhoto(ctx, dec)
+	read := b.clock().Sub(start)
+	if err != nil {
+		return r, read, err
 	}
 	if r.Grid.IsZero() {
-		return userErrorf(ErrNoGrid, "%s", msgNoGrid)
+		return r, read, ocr.ErrNoGrid
 	}
-	pz.grid, pz.photo, pz.reading = r.Grid, data, r
-	return nil
+	return r, read, nil
 }
 
 // readPicture returns a reply holding the picture of the grid as read.
@@ -200,26 +158,13 @@ func solutionText(sol solver.Grid) string {
 
 // solve answers with the solution.
 func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, error) {
-	if pz.photo != nil {
-		// Rating and drawing three pictures is the last part of a
-		// photo's work: it keeps the photos' precedence over text, and
-		// its time counts in the wait of the photos behind.
-		if err := b.cpu.enter(ctx, kindPhoto); err != nil {
-			return Reply{}, fmt.Errorf("wait for a CPU: %w", err)
-		}
-		start := b.clock()
-		defer func() {
-			b.pool.answered(b.clock().Sub(start))
-			b.cpu.leave(kindPhoto)
-		}()
-	}
 	var sb strings.Builder
 	sb.WriteString("**Solved!**")
 	if r, err := b.rating(ctx, pz.grid); err == nil {
 		fmt.Fprintf(&sb, " Difficulty: %s.", r)
 	}
 	from := "your text"
-	if pz.photo != nil {
+	if pz.photo {
 		from = "your photo"
 	}
 	fmt.Fprintf(&sb, " I read %d givens from %s.", pz.grid.Givens(), from)
@@ -233,7 +178,7 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 	sb.WriteString("\n")
 	sb.WriteString(solutionText(pz.solution))
 	rep := Reply{Ephemeral: ephemeral}
-	if pz.photo != nil {
+	if pz.photo {
 		rep.Files = append(rep.Files, b.readPicture(pz).Files...)
 	}
 	if f, ok := b.draw("SPOILER_solution.png", func() ([]byte, error) {
@@ -244,12 +189,12 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 	}); ok {
 		rep.Files = append(rep.Files, f)
 	}
-	if pz.photo != nil {
+	if pz.photo {
 		if f, ok := b.draw("SPOILER_solution-on-photo.jpg", func() ([]byte, error) {
-			if b.opt.Engines.DrawOnPhoto == nil {
+			if pz.reading.DrawOnPhoto == nil {
 				return nil, errUnavailable
 			}
-			return b.opt.Engines.DrawOnPhoto(pz.photo, pz.reading, pz.solution)
+			return pz.reading.DrawOnPhoto(pz.solution)
 		}); ok {
 			rep.Files = append(rep.Files, f)
 		}
@@ -278,7 +223,7 @@ func cellList(g solver.Grid, cells []int) string {
 }
 
 // ratingText is a rating as users read it.
-type ratingText Rating
+type ratingText engines.Rating
 
 // String writes the rating like "**Hard** (score 1200, hardest step: X-Wing)".
 func (r ratingText) String() string {
@@ -339,7 +284,7 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 	if errors.Is(err, human.ErrNot9x9) {
 		return Reply{}, userErrorf(err, "Hints work on 9x9 puzzles only; /solve handles this one.")
 	}
-	if errors.Is(err, ErrNoMoreSteps) {
+	if errors.Is(err, engines.ErrNoMoreSteps) {
 		return Reply{Text: "No steps left: that was the last one, the puzzle is solved!\n" + solutionText(pz.solution), Ephemeral: ephemeral}, nil
 	}
 	if err != nil {

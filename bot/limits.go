@@ -21,20 +21,16 @@ type photoPool struct {
 
 	mu       sync.Mutex
 	admitted int // waiting or working
-	// reading and answering are moving averages of the time a photo's
-	// reading takes and the time rating it and drawing its answer take
-	// (which holds a photo's place in the cpuGate too): together the
-	// service time of a photo.
-	reading, answering time.Duration
+	// service is a moving average of the time a photo's work takes once
+	// it has its worker: decoding, reading, solving, rating and drawing
+	// the answer.
+	service time.Duration
 }
 
-// The service time assumed before the first photo is answered: a phone
-// photo on one core of the reference machine, with room to spare.
-const (
-	initialReading   = 400 * time.Millisecond
-	initialAnswering = 100 * time.Millisecond
-	initialService   = initialReading + initialAnswering
-)
+// initialService is the service time assumed before the first photo is
+// answered: a phone photo on one core of the reference machine, with room
+// to spare.
+const initialService = 500 * time.Millisecond
 
 func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) *photoPool {
 	if workers < 1 {
@@ -46,7 +42,7 @@ func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) 
 	return &photoPool{
 		workers: workers, queue: queue, maxWait: maxWait, places: places,
 		working: make(chan struct{}, workers),
-		reading: initialReading, answering: initialAnswering,
+		service: initialService,
 	}
 }
 
@@ -80,7 +76,7 @@ func (p *photoPool) expectedWait() time.Duration {
 	if ahead <= 0 {
 		return 0
 	}
-	return time.Duration(ahead) * (p.reading + p.answering) / time.Duration(par)
+	return time.Duration(ahead) * p.service / time.Duration(par)
 }
 
 // wait is expectedWait for callers outside the pool (metrics).
@@ -108,18 +104,14 @@ func (p *photoPool) work(ctx context.Context, f func() error) error {
 	return f()
 }
 
-// read and answered record the time a photo's reading and its answer
-// took, which move the service time that admit judges waits by a quarter
-// of the way.
-func (p *photoPool) read(d time.Duration)     { p.learn(&p.reading, d) }
-func (p *photoPool) answered(d time.Duration) { p.learn(&p.answering, d) }
-
-func (p *photoPool) learn(avg *time.Duration, d time.Duration) {
+// served records the time a photo's work took, which moves the service
+// time that admit judges waits by a quarter of the way.
+func (p *photoPool) served(d time.Duration) {
 	if d <= 0 {
 		return
 	}
 	p.mu.Lock()
-	*avg += (d - *avg) / 4
+	p.service += (d - p.service) / 4
 	p.mu.Unlock()
 }
 

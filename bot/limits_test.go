@@ -32,7 +32,7 @@ func TestPhotoPoolAdmitsByExpectedWait(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := newPhotoPool(tt.workers, tt.queue, tt.maxWait, func() int { return tt.places })
-			p.reading, p.answering = tt.service, 0
+			p.service = tt.service
 			got := 0
 			for p.admit() {
 				got++
@@ -51,23 +51,22 @@ func TestPhotoPoolAdmitsByExpectedWait(t *testing.T) {
 	}
 }
 
-// TestPhotoPoolLearnsServiceTime checks that the times photos take, to
-// read and to answer, move the service time admit judges by, each a
-// quarter of the way, and that an unmeasured time leaves it alone.
+// TestPhotoPoolLearnsServiceTime checks that the time each photo's work
+// takes moves the service time admit judges by, a quarter of the way, and
+// that an unmeasured time leaves it alone.
 func TestPhotoPoolLearnsServiceTime(t *testing.T) {
 	p := newPhotoPool(1, 4, time.Second, nil)
-	if got := p.reading + p.answering; got != initialService {
-		t.Fatalf("service %s before any photo, want %s", got, initialService)
+	if p.service != initialService {
+		t.Fatalf("service %s before any photo, want %s", p.service, initialService)
 	}
-	p.read(900 * time.Millisecond)     // 400 + 500/4
-	p.answered(300 * time.Millisecond) // 100 + 200/4
-	p.read(0)
-	p.answered(-time.Second)
-	if p.reading != 525*time.Millisecond || p.answering != 150*time.Millisecond {
-		t.Errorf("reading %s and answering %s, want 525ms and 150ms", p.reading, p.answering)
+	p.served(900 * time.Millisecond) // 500 + 400/4
+	p.served(0)
+	p.served(-time.Second)
+	if p.service != 600*time.Millisecond {
+		t.Errorf("service %s, want 600ms", p.service)
 	}
 	p.admitted = 2 // one read, one waiting: a third waits for both
-	if got, want := p.wait(), 2*(525+150)*time.Millisecond; got != want {
+	if got, want := p.wait(), 2*600*time.Millisecond; got != want {
 		t.Errorf("expected wait %s, want %s", got, want)
 	}
 	errNoGrid := errors.New("no grid")

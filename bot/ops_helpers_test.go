@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
 )
 
@@ -86,8 +87,7 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	case -1:
 		size = 0
 	}
-	engines, closeEngines := DefaultEngines(EngineOptions{PictureSize: size, OCRWorkers: max(setup.ocrWorkers, 1)})
-	o := Options{Engines: engines, APIURL: api, Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
+	o := Options{Engines: engines.New(engines.Options{PictureSize: size}), Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
 	if setup.bot != nil {
 		setup.bot(&o)
 	}
@@ -114,7 +114,6 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 		// The session first, so that discordgo does not try to reconnect.
 		_ = d.Close()
 		_ = srv.Close()
-		closeEngines()
 		if tb.Failed() {
 			tb.Logf("bot logs:\n%s", logs.String())
 		}

@@ -13,7 +13,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // TestOpsHostileInputs sends the hostile input corpus as DMs through the
@@ -25,9 +27,9 @@ func TestOpsHostileInputs(t *testing.T) {
 	var reads atomic.Int64
 	e := startOps(t, opsSetup{bot: func(o *Options) {
 		real := o.Engines.ReadPhoto
-		o.Engines.ReadPhoto = func(ctx context.Context, data []byte) (Reading, error) {
+		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
 			reads.Add(1)
-			return real(ctx, data)
+			return real(ctx, photo)
 		}
 	}})
 	photo, _ := photoFixture(t)

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -24,14 +26,14 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	e := startOps(t, opsSetup{photoDeferAfter: time.Minute, bot: func(o *Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
 		real := o.Engines.ReadPhoto
-		o.Engines.ReadPhoto = func(ctx context.Context, data []byte) (Reading, error) {
+		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
 			started.Add(1)
 			select {
 			case <-gate:
 			case <-ctx.Done():
-				return Reading{}, ctx.Err()
+				return engines.Reading{}, ctx.Err()
 			}
-			return real(ctx, data)
+			return real(ctx, photo)
 		}
 	}})
 	opened := false
@@ -145,7 +147,7 @@ func TestTextWorkersBoundTextWork(t *testing.T) {
 			<-gate
 			return draw(p, s)
 		}
-		o.Engines.ReadPhoto = func(context.Context, []byte) (Reading, error) { return Reading{}, ErrNoGrid }
+		o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return engines.Reading{}, ocr.ErrNoGrid }
 	})
 	replies := make(chan Reply, 2)
 	for _, p := range []string{puzzleText, distinctPuzzle(3)} {

@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	_ "image/gif"  // GIF decoding for image.DecodeConfig.
 	_ "image/jpeg" // JPEG decoding for image.DecodeConfig.
 	_ "image/png"  // PNG decoding for image.DecodeConfig.
@@ -18,20 +16,16 @@ import (
 	_ "golang.org/x/image/webp" // WebP decoding for image.DecodeConfig.
 )
 
-// DiscordCDNHosts are the hosts the bot downloads attachments from, besides
-// the configured API origin.
-var DiscordCDNHosts = []string{"cdn.discordapp.com", "media.discordapp.net"}
-
-// allowedURL reports whether u may be downloaded: https from Discord's CDN,
-// or the scheme and host of the configured API origin.
-func (b *Bot) allowedURL(u *url.URL) bool {
-	if b.opt.APIURL != nil && u.Scheme == b.opt.APIURL.Scheme && strings.EqualFold(u.Host, b.opt.APIURL.Host) {
+// allowedURL reports whether u may be downloaded for p: HTTPS from one of
+// p's hosts, or the scheme and host of p's origin.
+func allowedURL(p *Photo, u *url.URL) bool {
+	if p.Origin != nil && u.Scheme == p.Origin.Scheme && strings.EqualFold(u.Host, p.Origin.Host) {
 		return true
 	}
 	if u.Scheme != "https" || u.Port() != "" && u.Port() != "443" {
 		return false
 	}
-	for _, h := range DiscordCDNHosts {
+	for _, h := range p.Hosts {
 		if strings.EqualFold(u.Hostname(), h) {
 			return true
 		}
@@ -58,9 +52,12 @@ func (b *Bot) download(ctx context.Context, p *Photo, max int64, name string) ([
 		return nil, tooLarge(name, p.Size, max)
 	}
 	u, err := url.Parse(p.URL)
-	if err != nil || !b.allowedURL(u) {
+	if err != nil || !allowedURL(p, u) {
+		if len(p.Hosts) == 0 {
+			return nil, userErrorf(err, "I can't download %s from a link. Attach the photo to your message instead.", name)
+		}
 		return nil, userErrorf(err, "I only download pictures from Discord itself (%s), and %s is elsewhere. Attach the photo to your message instead of linking it.",
-			strings.Join(DiscordCDNHosts, ", "), name)
+			strings.Join(p.Hosts, ", "), name)
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.opt.DownloadTimeout)
 	defer cancel()
@@ -68,7 +65,17 @@ func (b *Bot) download(ctx context.Context, p *Photo, max int64, name string) ([
 	if err != nil {
 		return nil, fmt.Errorf("download %s: %w", name, err)
 	}
-	resp, err := b.http.Do(req)
+	client := *b.http
+	client.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 3 {
+			return errors.New("too many redirects")
+		}
+		if !allowedURL(p, r.URL) {
+			return fmt.Errorf("redirect to %s: host not allowed", r.URL.Host)
+		}
+		return nil
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, downloadError(name, b.opt.DownloadTimeout, err)
 	}
@@ -120,26 +127,6 @@ func tooLarge(name string, size, max int64) error {
 	}
 	return userErrorf(fmt.Errorf("attachment %s: %d bytes over the limit of %d", name, size, max),
 		"%s is %s, the limit is %s. %s", capitalize(name), humanBytes(size), humanBytes(max), advice)
-}
-
-// checkImage decodes only the header of data and enforces the pixel limit,
-// so that a small file that would expand to gigabytes is refused before it
-// is decoded.
-func (b *Bot) checkImage(name string, data []byte) error {
-	if len(data) == 0 {
-		return userErrorf(fmt.Errorf("photo %s: %w: empty file", name, ErrNotImage), "%s is empty (0 bytes). Please send the photo again.", capitalize(name))
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return userErrorf(fmt.Errorf("photo %s: %w: %w", name, ErrNotImage, err),
-			"I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
-	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > b.opt.MaxPixels {
-		return userErrorf(fmt.Errorf("photo %s: %s %dx%d over %d pixels", name, format, cfg.Width, cfg.Height, b.opt.MaxPixels),
-			"%s is %dx%d pixels (%s), the limit is %s. Please send a smaller photo.",
-			capitalize(name), cfg.Width, cfg.Height, megapixels(px), megapixels(b.opt.MaxPixels))
-	}
-	return nil
 }
 
 func humanBytes(n int64) string {

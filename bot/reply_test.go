@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -40,7 +42,8 @@ func TestReplyGolden(t *testing.T) {
 		{"check: 4x4 against 9x9", Request{Command: CmdCheck, Text: puzzleText, Current: "1..4..1..1..4..1"}},
 		{"button: foreign", Request{Button: "s1n1AAAA"}},
 		{"photo: 50 MB", Request{Command: CmdSolve, Photo: &Photo{Name: "big.jpg", Size: 50 << 20, URL: "https://cdn.discordapp.com/a/big.jpg"}}},
-		{"photo: foreign host", Request{Command: CmdSolve, Photo: &Photo{Name: "x.png", URL: "https://example.com/x.png"}}},
+		{"photo: foreign host", Request{Command: CmdSolve, Photo: &Photo{Name: "x.png", URL: "https://example.com/x.png", Hosts: discordCDNHosts()}}},
+		{"photo: a link from no adapter", Request{Command: CmdSolve, Photo: &Photo{Name: "x.png", URL: "https://example.com/x.png"}}},
 		{"photo: not an image", Request{Command: CmdSolve, Photo: &Photo{Name: "grid.png", Data: []byte("PK\x03\x04 a zip file named .png")}}},
 		{"photo: GIF header claiming a huge size", Request{Command: CmdSolve, Photo: &Photo{Name: "g.gif", Data: []byte("GIF89a but not really")}}},
 		{"photo: empty file", Request{Command: CmdSolve, Photo: &Photo{Name: "e.jpg", Data: []byte{}}}},
@@ -75,13 +78,17 @@ func TestReplyGolden(t *testing.T) {
 // end-to-end tests with a real photo).
 func TestPhotoReplies(t *testing.T) {
 	photo := func() *Photo { return &Photo{Name: "p.png", Data: tinyPNG(t, 20, 20)} }
-	read := func(g string, doubtful ...int) func(context.Context, []byte) (Reading, error) {
-		return func(context.Context, []byte) (Reading, error) {
+	read := func(g string, doubtful ...int) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
+		return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
 			gr, err := solver.ParseRaw(g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return Reading{Grid: gr, Doubtful: doubtful}, nil
+			r := engines.Reading{Grid: gr, Doubtful: doubtful}
+			if r.SolveErr = gr.Validate(); r.SolveErr == nil {
+				r.Solution, r.SolveErr = solver.SolveUnique(gr)
+			}
+			return r, nil
 		}
 	}
 	b, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read(puzzleText, 0, 80) })
@@ -123,9 +130,9 @@ func TestPhotoReadTimeout(t *testing.T) {
 	b, _ := newTestBot(t, func(o *Options) {
 		o.ReadTimeout = 50 * time.Millisecond
 		o.OCRWorkers, o.QueueLength = 1, -1
-		o.Engines.ReadPhoto = func(ctx context.Context, _ []byte) (Reading, error) {
+		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
 			<-ctx.Done() // stuck until the time limit
-			return Reading{}, ctx.Err()
+			return engines.Reading{}, ctx.Err()
 		}
 	})
 	for range 2 { // the second proves the worker was freed

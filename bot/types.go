@@ -1,5 +1,7 @@
 package bot
 
+import "net/url"
+
 // Command names what the user asked for.
 type Command string
 
@@ -50,6 +52,12 @@ type Photo struct {
 	ContentType string
 	// URL is where to download the image when Data is nil.
 	URL string
+	// Hosts and Origin say where URL may point: the image is downloaded
+	// over HTTPS from one of Hosts, or from Origin's scheme and host, and
+	// from nowhere else (a redirect elsewhere is refused). The adapter
+	// that made the request sets them (Discord's: its CDN and API origin).
+	Hosts  []string
+	Origin *url.URL
 	// Size is the declared size in bytes, 0 when unknown. It is checked
 	// before downloading.
 	Size int64

@@ -74,7 +74,7 @@ type glancer interface {
 // is larger in the photo than the square. Points of the square that map outside img take the
 // nearest edge pixel, so a grid touching the frame edge still rectifies.
 func Rectify(img image.Image, q Quad, size int) *image.Gray {
-	g := toGray(img)
+	g := ToGray(img)
 	out := image.NewGray(image.Rect(0, 0, size, size))
 	if size <= 0 {
 		return out
@@ -133,9 +133,9 @@ func bilinear(g *image.Gray, x, y float64, w, h int) uint8 {
 	return uint8(a*(1-fy) + c*fy + 0.5)
 }
 
-// toGray returns img as *image.Gray, converting when needed. A *image.Gray
+// ToGray returns img as *image.Gray, converting when needed. A *image.Gray
 // is returned as is (not copied).
-func toGray(img image.Image) *image.Gray {
+func ToGray(img image.Image) *image.Gray {
 	if g, ok := img.(*image.Gray); ok {
 		return g
 	}

@@ -36,6 +36,11 @@ var ErrTooLarge = errors.New("image too large")
 // a JPEG, PNG, GIF or WebP image.
 var ErrNotImage = errors.New("not a JPEG, PNG, GIF or WebP image")
 
+// ErrDamaged is matched by the errors [Decode] returns for a JPEG, PNG, GIF
+// or WebP file whose header or pixels cannot be decoded: damaged, or cut
+// short.
+var ErrDamaged = errors.New("the image file is damaged or cut short")
+
 // LimitError says which limit an image exceeds.
 type LimitError struct {
 	Width, Height int // from the header; 0 when the byte limit was hit
@@ -67,9 +72,33 @@ type Decoded struct {
 	Orientation int
 }
 
+// Header is what an image file's header says, checked against the limits
+// by [CheckHeader]: the pixels can be decoded without surprises.
+type Header struct {
+	// Format is "jpeg", "png", "gif" or "webp".
+	Format string
+	// Width and Height are the image's size in pixels.
+	Width, Height int
+	data          []byte
+}
+
 // Decode decodes a JPEG, PNG, GIF or WebP image within limits. The header is
 // checked against lim.MaxPixels before the pixels are decoded.
 func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
+	h, err := CheckHeader(data, lim)
+	if err != nil {
+		return nil, err
+	}
+	return h.Decode()
+}
+
+// CheckHeader reads only the header of an image file and checks it against
+// lim (the zero value means [DefaultDecodeLimits]): [ErrNotImage] for data
+// that is not a JPEG, PNG, GIF or WebP image, a [*LimitError] (matching
+// [ErrTooLarge]) for a file or an image over the limits. It costs
+// microseconds, so callers can refuse a decompression bomb before they queue
+// it for decoding. It is the one place where these limits are checked.
+func CheckHeader(data []byte, lim DecodeLimits) (*Header, error) {
 	if lim.MaxBytes <= 0 || lim.MaxPixels <= 0 {
 		lim = DefaultDecodeLimits
 	}
@@ -93,14 +122,22 @@ func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
 		cfg, err = webp.DecodeConfig(bytes.NewReader(data))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s header: %w", format, err)
+		return nil, fmt.Errorf("read %s header: %w: %w", format, ErrDamaged, err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%s header says the image is %dx%d pixels", format, cfg.Width, cfg.Height)
+		return nil, fmt.Errorf("%w: %s header says the image is %dx%d pixels", ErrDamaged, format, cfg.Width, cfg.Height)
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > int64(lim.MaxPixels) {
 		return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
 	}
+	return &Header{Format: format, Width: cfg.Width, Height: cfg.Height, data: data}, nil
+}
+
+// Decode decodes the pixels of the image whose header h describes.
+func (h *Header) Decode() (*Decoded, error) {
+	format, data := h.Format, h.data
+	cfg := image.Config{Width: h.Width, Height: h.Height}
+	var err error
 	var img image.Image
 	switch format {
 	case "jpeg":
@@ -113,7 +150,7 @@ func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
 		img, err = webp.Decode(bytes.NewReader(data))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("decode %s: %w", format, err)
+		return nil, fmt.Errorf("decode %s: %w: %w", format, ErrDamaged, err)
 	}
 	b := img.Bounds()
 	switch {
@@ -129,7 +166,7 @@ func Decode(data []byte, lim DecodeLimits) (*Decoded, error) {
 			img = full
 		}
 	case b.Dx() != cfg.Width || b.Dy() != cfg.Height:
-		return nil, fmt.Errorf("decode %s: pixels are %dx%d but the header says %dx%d", format, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
+		return nil, fmt.Errorf("decode %s: %w: pixels are %dx%d but the header says %dx%d", format, ErrDamaged, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
 	d := &Decoded{Image: img, Format: format, Orientation: 1}
 	if format == "jpeg" {

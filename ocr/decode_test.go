@@ -223,7 +223,7 @@ func FuzzDecode(f *testing.F) {
 		if d.Orientation < 1 || d.Orientation > 8 {
 			t.Fatalf("orientation %d", d.Orientation)
 		}
-		if _, err := Detect(toGray(d.Image)); err != nil && !errors.Is(err, ErrNoGrid) {
+		if _, err := Detect(ToGray(d.Image)); err != nil && !errors.Is(err, ErrNoGrid) {
 			t.Fatalf("Detect: %v", err)
 		}
 	})
@@ -246,7 +246,7 @@ func TestDecodePartialGIF(t *testing.T) {
 	if got := d.Image.Bounds(); got != image.Rect(0, 0, 100, 80) {
 		t.Fatalf("bounds %v, want the 100x80 screen", got)
 	}
-	g := toGray(d.Image)
+	g := ToGray(d.Image)
 	if g.GrayAt(0, 0).Y != 255 || g.GrayAt(30, 30).Y != 0 {
 		t.Errorf("outside the frame %d (want 255), inside %d (want 0, the frame's black)", g.GrayAt(0, 0).Y, g.GrayAt(30, 30).Y)
 	}

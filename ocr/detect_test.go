@@ -16,7 +16,7 @@ func TestDetectSynthetic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			det, err := Detect(toGray(d.Image))
+			det, err := Detect(ToGray(d.Image))
 			if err != nil {
 				t.Fatalf("Detect: %v", err)
 			}
@@ -43,7 +43,7 @@ func TestCutCellsSynthetic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := toGray(d.Image)
+			g := ToGray(d.Image)
 			det, err := Detect(g)
 			if err != nil {
 				t.Fatalf("Detect: %v", err)

@@ -9,6 +9,11 @@
 //   - The recognition half implements [Recognizer]: given the [Cells] it
 //     decides empty or digit for every cell and reads the digits, returning a
 //     [CellReading] per cell with a confidence and ranked alternatives.
+//     [NewRecognizer] is this package's: an ink analysis of every cell, a
+//     [DigitReader] for the digits found (package ocr/tesseract reads them
+//     with Tesseract; everything else here is pure Go), the likeness to
+//     digits drawn in the Go fonts as a second opinion, and the solver to
+//     correct the least sure digits ([Correct]).
 //
 // [Read] runs everything and returns a [Result]: the grid, per-cell
 // confidences and alternatives, the four grid corners in the photo (for
@@ -43,8 +48,8 @@
 //     cell lines per band of cells (curved paper) and paints out grid-line
 //     remains inside each cell.
 //
-// [RunReport] measures all of it against a folder of photos with truth
-// files (the command sudoku ocr-report).
+// Package internal/ocreval measures all of it against folders of photos
+// with truth files (the command sudoku ocr-report).
 //
 // # Contract for recognizers
 //

@@ -59,10 +59,18 @@ type Result struct {
 	// Solutions is 1 when Grid has exactly one solution, 0 when it has a
 	// clash or none, 2 when it has several.
 	Solutions int
+	// Solution is Grid's one solution when Solutions is 1.
+	Solution solver.Grid
+	// SolveErr is the solver's verdict on Grid when Solutions is not 1: a
+	// [*solver.Clash], or an error matching [solver.ErrNoSolution] or
+	// [solver.ErrMultipleSolutions]. Callers answer with it as they do for
+	// a typed puzzle, without solving the grid again.
+	SolveErr error
 	// Problem says what is wrong with Grid when Solutions is not 1, "" else.
 	Problem string
-	// Doubtful lists the least confident cells (indexes row*9+col) when
-	// Solutions is not 1: the cells to check by eye.
+	// Doubtful lists the cells to check by eye (indexes row*9+col): when
+	// Solutions is not 1, the least confident cells and those in a clash;
+	// otherwise the digits read with little confidence.
 	Doubtful []int
 	// Stages are the time spent in each step, in order.
 	Stages []Stage
@@ -148,7 +156,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	}
 	b := dec.Image.Bounds()
 	res.Width, res.Height, res.Orientation = b.Dx(), b.Dy(), dec.Orientation
-	gray := toGray(dec.Image)
+	gray := ToGray(dec.Image)
 	stage("decode")
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -178,7 +186,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	// the first reading is not convincing: the tag is tested, not trusted
 	// (some phones tag photos whose pixels are already upright).
 	turnsList := []int{0}
-	if tt := exifTurns(dec.Orientation); tt != 0 {
+	if tt := ExifTurns(dec.Orientation); tt != 0 {
 		turnsList = append(turnsList, tt)
 	}
 	type try struct {
@@ -187,6 +195,8 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		cells    [81]CellReading
 		grid     solver.Grid
 		nsol     int
+		solution solver.Grid
+		solveErr error
 		meanConf float64
 	}
 	// readAt reads the grid turned upright by turns quarter turns, with
@@ -212,7 +222,14 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			}
 			conf += c.Confidence / 81
 		}
-		t := &try{turns: turns, q: q, cells: readings, grid: g, nsol: solver.Count(g, 2), meanConf: conf}
+		t := &try{turns: turns, q: q, cells: readings, grid: g, meanConf: conf}
+		t.solution, t.solveErr = solveReading(g)
+		switch {
+		case t.solveErr == nil:
+			t.nsol = 1
+		case errors.Is(t.solveErr, solver.ErrMultipleSolutions):
+			t.nsol = 2
+		}
 		stage("check")
 		return t, nil
 	}
@@ -267,10 +284,22 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		}
 	}
 	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
+	res.Solution, res.SolveErr = best.solution, best.solveErr
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
+	} else {
+		res.Doubtful = unsure(res.Cells)
 	}
 	return res, nil
+}
+
+// solveReading solves a grid as read: its one solution, or the clash, the
+// lack of a solution or the several solutions that make it doubtful.
+func solveReading(g solver.Grid) (solver.Grid, error) {
+	if err := g.Validate(); err != nil {
+		return solver.Grid{}, err
+	}
+	return solver.SolveUnique(g)
 }
 
 // betterTry orders readings of one grid at different angles. Digits read
@@ -287,10 +316,10 @@ func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
 	return confA > confB
 }
 
-// exifTurns returns the quarter turns clockwise an EXIF orientation asks
+// ExifTurns returns the quarter turns clockwise an EXIF orientation asks
 // for. Mirrored orientations (2, 4, 5, 7) count as their rotation alone:
 // phones do not mirror photos of paper.
-func exifTurns(o int) int {
+func ExifTurns(o int) int {
 	switch o {
 	case 3, 4:
 		return 2
@@ -310,6 +339,21 @@ func turnQuad(q Quad, turns int) Quad {
 	var out Quad
 	for i := range out {
 		out[i] = q[(i+4-turns%4)%4]
+	}
+	return out
+}
+
+// unsureBelow is the confidence under which a digit of a grid that checks
+// out is named as doubtful.
+const unsureBelow = 0.5
+
+// unsure lists the digits read with a confidence below unsureBelow.
+func unsure(cells [81]CellReading) []int {
+	var out []int
+	for i, c := range cells {
+		if c.Digit != 0 && c.Confidence < unsureBelow {
+			out = append(out, i)
+		}
 	}
 	return out
 }

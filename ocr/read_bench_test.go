@@ -24,7 +24,7 @@ func BenchmarkDecode(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		toGray(d.Image)
+		ToGray(d.Image)
 	}
 }
 
@@ -34,7 +34,7 @@ func BenchmarkDetect(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := toGray(d.Image)
+	g := ToGray(d.Image)
 	for b.Loop() {
 		if _, err := Detect(g); err != nil {
 			b.Fatal(err)
@@ -48,7 +48,7 @@ func BenchmarkRectifyCut(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := toGray(d.Image)
+	g := ToGray(d.Image)
 	det, err := Detect(g)
 	if err != nil {
 		b.Fatal(err)
@@ -63,11 +63,7 @@ func BenchmarkRectifyCut(b *testing.B) {
 // commands do).
 func BenchmarkRead(b *testing.B) {
 	data := benchPhoto(b)
-	rec, release, err := NewTesseractRecognizer()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer release()
+	rec := NewRecognizer(nil)
 	for b.Loop() {
 		if _, err := Read(context.Background(), data, Options{Recognizer: rec}); err != nil {
 			b.Fatal(err)

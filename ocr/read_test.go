@@ -6,63 +6,26 @@ import (
 	"encoding/binary"
 	"errors"
 	"image"
-	"image/draw"
 	"image/jpeg"
 	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// testRecognizer is one real Tesseract recognizer shared by the tests of
-// this file (a warm client costs about 150 ms to start).
-var testRecognizer = sync.OnceValues(func() (Recognizer, error) {
-	rec, _, err := NewTesseractRecognizer()
-	return rec, err
-})
-
-func recognizer(t *testing.T) Recognizer {
+// testRec returns the recognizer the reading tests of this package use:
+// the likeness to the Go fonts alone, with no digit reader (package
+// ocr/tesseract tests the reading with Tesseract).
+func testRec(t *testing.T) Recognizer {
 	t.Helper()
-	rec, err := testRecognizer()
-	if err != nil {
-		t.Fatalf("start Tesseract: %v", err)
-	}
-	return rec
+	return NewRecognizer(nil)
 }
 
 type truthPhoto struct {
 	name  string
 	data  []byte
 	truth solver.Grid
-}
-
-func loadTestPhotos(t *testing.T) []truthPhoto {
-	t.Helper()
-	dats, err := filepath.Glob(filepath.Join("testdata", "photos", "*.dat"))
-	if err != nil || len(dats) == 0 {
-		t.Fatalf("no test photos: %v", err)
-	}
-	var out []truthPhoto
-	for _, d := range dats {
-		tb, err := os.ReadFile(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		truth, err := ParseTruth(tb)
-		if err != nil {
-			t.Fatalf("%s: %v", d, err)
-		}
-		data, err := os.ReadFile(strings.TrimSuffix(d, ".dat") + ".jpg")
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, truthPhoto{filepath.Base(d), data, truth})
-	}
-	return out
 }
 
 // checkReading fails the test on a silent wrong answer: a grid that passes
@@ -83,45 +46,11 @@ func checkReading(t *testing.T, name string, res *Result, truth solver.Grid) boo
 	return right
 }
 
-func TestReadPhotos(t *testing.T) {
-	rec := recognizer(t)
-	f, err := os.Open(filepath.Join("testdata", "photos", "corners.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	corners, err := ReadCornersCSV(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	right := 0
-	photos := loadTestPhotos(t)
-	for _, p := range photos {
-		res, err := Read(context.Background(), p.data, Options{Recognizer: rec})
-		if err != nil {
-			t.Errorf("%s: %v", p.name, err)
-			continue
-		}
-		img := strings.TrimSuffix(p.name, ".dat") + ".jpg"
-		if q, ok := corners[img]; ok {
-			if e := CornerError(res.Corners, q, res.Width, res.Height, res.Orientation); e > 15 {
-				t.Errorf("%s: corners %.1f px off on average", img, e)
-			}
-		}
-		if len(res.Stages) < 5 {
-			t.Errorf("%s: only %d stages timed", img, len(res.Stages))
-		}
-		if checkReading(t, img, res, p.truth) {
-			right++
-		}
-	}
-	if right*4 < len(photos)*3 {
-		t.Errorf("%d of %d photos read fully right, want at least 3 in 4", right, len(photos))
-	}
-}
+
+
 
 func TestReadSynthetic(t *testing.T) {
-	rec := recognizer(t)
+	rec := testRec(t)
 	right := 0
 	for _, tc := range synthCases {
 		data, truth, _ := synthPhoto(t, tc.o)
@@ -142,13 +71,13 @@ func TestReadSynthetic(t *testing.T) {
 // TestReadDarkAndTransparent reads a puzzle printed light on dark, and one
 // on a transparent background (PNG screenshots).
 func TestReadDarkAndTransparent(t *testing.T) {
-	rec := recognizer(t)
+	rec := testRec(t)
 	data, truth, _ := synthPhoto(t, synthCases[0].o)
 	d, err := Decode(data, DefaultDecodeLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := toGray(d.Image)
+	g := ToGray(d.Image)
 	var dark bytes.Buffer
 	if err := png.Encode(&dark, invert(g)); err != nil {
 		t.Fatal(err)
@@ -198,7 +127,7 @@ func rotateCCW(g *image.Gray) *image.Gray {
 // its side with that tag (the tag is right). The photo is a clean synthetic
 // one so that the test is about orientation, not about hard digits.
 func TestReadOrientation(t *testing.T) {
-	rec := recognizer(t)
+	rec := testRec(t)
 	data, truth, _ := synthPhoto(t, synthCases[0].o)
 	p := truthPhoto{"clean", data, truth}
 	d, err := Decode(p.data, DefaultDecodeLimits)
@@ -206,7 +135,7 @@ func TestReadOrientation(t *testing.T) {
 		t.Fatal(err)
 	}
 	var side bytes.Buffer
-	if err := jpeg.Encode(&side, rotateCCW(toGray(d.Image)), &jpeg.Options{Quality: 92}); err != nil {
+	if err := jpeg.Encode(&side, rotateCCW(ToGray(d.Image)), &jpeg.Options{Quality: 92}); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -252,7 +181,7 @@ func absf(v float64) float64 {
 }
 
 func TestReadErrors(t *testing.T) {
-	rec := recognizer(t)
+	rec := testRec(t)
 	blank := image.NewGray(image.Rect(0, 0, 320, 240))
 	for i := range blank.Pix {
 		blank.Pix[i] = 230
@@ -280,7 +209,8 @@ func TestReadErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Read(ctx, loadTestPhotos(t)[0].data, Options{Recognizer: rec}); !errors.Is(err, context.Canceled) {
+	photo, _, _ := synthPhoto(t, synthCases[0].o)
+	if _, err := Read(ctx, photo, Options{Recognizer: rec}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled context: got %v", err)
 	}
 	if _, err := Read(context.Background(), b.Bytes(), Options{}); err == nil {
@@ -289,7 +219,7 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestDrawOverlay(t *testing.T) {
-	rec := recognizer(t)
+	rec := testRec(t)
 	data, truth, _ := synthPhoto(t, synthCases[1].o)
 	res, err := Read(context.Background(), data, Options{Recognizer: rec})
 	if err != nil {
@@ -350,41 +280,4 @@ func TestDrawOverlay(t *testing.T) {
 	}
 }
 
-// TestReadTurnedPhotos reads a fixture photo stored a quarter turn, a half
-// turn and three quarters off upright, with no EXIF tag to say so (as a
-// screenshot or an app that strips the tag leaves it): each is read right,
-// and Turns says how to turn the stored pixels upright.
-func TestReadTurnedPhotos(t *testing.T) {
-	rec := recognizer(t)
-	var photo truthPhoto
-	for _, p := range loadTestPhotos(t) {
-		if p.name == "image2.dat" {
-			photo = p
-		}
-	}
-	if photo.data == nil {
-		t.Fatal("fixture image2 missing")
-	}
-	dec, err := Decode(photo.data, DefaultDecodeLimits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	upright := image.NewRGBA(dec.Image.Bounds())
-	draw.Draw(upright, upright.Rect, dec.Image, dec.Image.Bounds().Min, draw.Src)
-	for turns := 1; turns < 4; turns++ {
-		// Stored turned counter-clockwise by turns quarters: it needs
-		// turns quarter turns clockwise to be upright.
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, turnImage(upright, 4-turns), &jpeg.Options{Quality: 92}); err != nil {
-			t.Fatal(err)
-		}
-		res, err := Read(context.Background(), buf.Bytes(), Options{Recognizer: rec})
-		if err != nil {
-			t.Fatalf("turned %d: %v", turns, err)
-		}
-		if res.Grid != photo.truth || res.Turns != turns {
-			t.Errorf("stored %d quarter turns off: read %s with Turns %d (%v), want %s with Turns %d",
-				turns, res.Grid, res.Turns, res.Err(), photo.truth, turns)
-		}
-	}
-}
+

@@ -9,14 +9,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/ocr/tesseract"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
 // newRecognizer makes the digit recognizer for one worker (a warm
 // Tesseract client) and the function that releases it.
-var newRecognizer ocr.RecognizerFactory = ocr.NewTesseractRecognizer
+var newRecognizer ocreval.RecognizerFactory = tesseract.NewRecognizer
 
 // limitOMPThreads makes Tesseract run single-threaded per call (about three
 // times faster on small images, and no fight for the cores between
@@ -27,7 +29,7 @@ func limitOMPThreads(s *stdio) {
 	if testing.Testing() {
 		return // never re-execute a test binary; tests set the variable themselves
 	}
-	if err := ocr.EnsureOMPThreadLimit(); err != nil {
+	if err := tesseract.EnsureOMPThreadLimit(); err != nil {
 		fmt.Fprintf(s.err, "sudoku: warning: %v (photo reading will be slower)\n", err)
 	}
 }

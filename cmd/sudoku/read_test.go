@@ -145,14 +145,14 @@ func TestOCRReportCommand(t *testing.T) {
 		t.Fatalf("exit status %d; stderr %q", code, errOut)
 	}
 	for _, want := range []string{
-		"photos:                 4\n",
-		"no grid found:          0 (0.0%)\n",
-		"grids fully right:      ",
-		"  digit misread:        ",
-		"  digit missed:         ",
-		"  digit invented:       ",
-		"time per photo:         median ",
-		"corner error:           mean ",
+		"pictures:                4\n",
+		"no grid found:           0\n",
+		"grids fully right:       4 (100.0%)",
+		"silent misreads:         0 ",
+		"cells wrong:             0 of 324 read",
+		"time per picture:        median ",
+		"corner error:            mean ",
+		"digit confusion (rows: truth, columns: read, . = empty):",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)

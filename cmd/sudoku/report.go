@@ -4,50 +4,67 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/ocr"
 )
 
 const ocrReportHelp = `
-Usage: sudoku ocr-report [--detect-only] [-j N] DIR
+Usage: sudoku ocr-report [--detect-only] [-j N] [--givens DIR] FOLDER...
 
-Measures photo reading on a folder of imageN.jpg photos with imageN.dat
-truth files (the newspaper photo set's format: phone, size note, then 9
-lines of 9 digits with 0 for empty) and, when present, corners.csv with the
-true grid corners. Prints the photos that went wrong, then: grids read fully
-right, cells wrong (digit misread, digit missed, digit invented), grids with
-no grid found, the grid corner error in pixels, and the median and p95
-time per photo (recognizers warm: each worker starts its own first).
+Measures picture reading on folders of pictures with truth files beside
+them, and prints a report per folder. A picture NAME.jpg (or .png, .webp,
+.gif) is measured when NAME.dat (two header lines, then 9 lines of 9
+digits, 0 for empty) or NAME.json (a screenshot's truth: "givens" and
+"entered" as 81 characters with '.' for empty, and its pencil marks) is
+beside it; corners.csv (the true grid corners) and pencil-mark-cells.txt
+are used when present. Every folder of ../shared/ocr has this form.
 
---detect-only skips digit recognition and measures grid detection alone.
+For each folder: the pictures that went wrong (silent misreads first: a
+wrong reading presented as sure), then grids fully right, silent misreads,
+wrong readings reported as doubtful, no grid found, cells wrong (misread,
+missed, invented), the grid corner error, the time and CPU per picture
+(median, p95; recognizers warm, each worker starts its own first), the
+peak memory and the digit confusion matrix.
+
+--detect-only skips recognition and measures grid detection alone.
+--givens DIR takes the givens of each NAME.dat from DIR/NAME.dat, the other
+digits being the player's entries (the filled-in newspaper folder:
+--givens ../shared/ocr/newspaper-dev ../shared/ocr/mixed-dev).
 
 Examples:
-  sudoku ocr-report ../shared/ocr/newspaper-dev
+  sudoku ocr-report ../shared/ocr/newspaper-dev ../shared/ocr/screens-dev
   sudoku ocr-report --detect-only -j 1 ../shared/ocr/newspaper-dev
 `
 
 func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 	fs := newFlags("ocr-report", ocrReportHelp, s)
 	detectOnly := fs.Bool("detect-only", false, "measure grid detection only, without reading digits")
-	workers := fs.Int("j", 2, "number of photos read in parallel (one recognizer each)")
+	workers := fs.Int("j", 2, "number of pictures read in parallel (one recognizer each)")
+	givens := fs.String("givens", "", "a folder whose NAME.dat files hold the givens of the folders' pictures")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usageErrorf(fs, "want exactly one folder, got %d arguments", fs.NArg())
+	if fs.NArg() == 0 {
+		return usageErrorf(fs, "want at least one folder")
 	}
 	if *workers < 1 || *workers > maxPhotoWorkers {
 		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
-	factory := newRecognizer
+	o := ocreval.Options{Recognizers: newRecognizer, Workers: *workers, Limits: ocr.DefaultDecodeLimits, GivensDir: *givens}
 	if *detectOnly {
-		factory = nil
+		o.Recognizers = nil
 	} else {
 		limitOMPThreads(s)
 	}
-	rep, err := ocr.RunReport(ctx, fs.Arg(0), factory, *workers, ocr.DefaultDecodeLimits)
-	if err != nil {
-		return fmt.Errorf("report on %s: %w", fs.Arg(0), err)
+	for i, dir := range fs.Args() {
+		rep, err := ocreval.Run(ctx, dir, o)
+		if err != nil {
+			return fmt.Errorf("report on %s: %w", dir, err)
+		}
+		if i > 0 {
+			fmt.Fprintln(s.out)
+		}
+		rep.Write(s.out)
 	}
-	rep.Write(s.out, !*detectOnly)
 	return nil
 }

@@ -12,8 +12,9 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
 
 // version is the release this binary was built from, set at build time
@@ -23,7 +24,7 @@ var version = "dev"
 func main() {
 	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
 	// the program with it set, before anything else happens.
-	if err := ocr.EnsureOMPThreadLimit(); err != nil {
+	if err := tesseract.EnsureOMPThreadLimit(); err != nil {
 		fmt.Fprintln(os.Stderr, "sudokubot:", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -70,14 +71,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, hostnam
 		metrics = bot.NewMetrics()
 	}
 
-	engines, closeEngines := bot.DefaultEngines(bot.EngineOptions{
-		MaxPixels: cfg.MaxPixels, MaxBytes: cfg.MaxAttachmentBytes, OCRWorkers: cfg.OCRWorkers,
-	})
-	defer closeEngines()
+	// One Tesseract client per photo worker (a client serves one reading
+	// at a time).
+	tess := tesseract.NewPool(cfg.OCRWorkers)
+	defer tess.Close()
 	b := bot.New(bot.Options{
-		Engines:       engines,
+		Engines:       engines.New(engines.Options{Digits: tesseract.NewReader(tess)}),
 		MaxPhotoBytes: cfg.MaxAttachmentBytes, MaxPixels: cfg.MaxPixels, DownloadTimeout: cfg.DownloadTimeout,
-		APIURL:     cfg.APIURL,
 		OCRWorkers: cfg.OCRWorkers, QueueLength: none(cfg.QueueLength), MaxPhotoWait: none(cfg.MaxPhotoWait),
 		UserRate: cfg.UserRate,
 		Logger:   log, Observe: observer(metrics),

@@ -1,22 +1,22 @@
-package bot
+package engines
 
 import (
 	"context"
 	"errors"
 
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
 
 // Engines are the parts of the product the conversation uses to read photos,
 // find and rate logical steps, and draw pictures. A nil field turns the
-// matching feature off: the bot then says plainly that it is unavailable
-// instead of failing.
+// matching feature off.
 type Engines struct {
-	// ReadPhoto reads the grid in an image. It returns an error matching
-	// [ErrNoGrid] when it finds no grid, and [ErrNotImage] when the bytes
-	// are not an image it can decode.
-	ReadPhoto func(ctx context.Context, data []byte) (Reading, error)
+	// ReadPhoto reads the grid in a decoded photo and checks it with the
+	// solver. Its errors are package ocr's: [ocr.ErrNoGrid] when it finds
+	// no grid.
+	ReadPhoto func(ctx context.Context, photo *ocr.Decoded) (Reading, error)
 	// Step returns step number n (counting from 0) of a logical solution
 	// of g, with the grid as it stands before that step. It returns an
 	// error matching [ErrNoMoreSteps] when g is solved after n steps.
@@ -35,19 +35,24 @@ type Engines struct {
 	// DrawWrong draws a player's grid with the wrong cells marked, the
 	// digits of puzzle as givens.
 	DrawWrong func(puzzle, current solver.Grid, wrong []int) ([]byte, error)
-	// DrawOnPhoto writes the missing digits of solution onto the photo.
-	DrawOnPhoto func(photo []byte, r Reading, solution solver.Grid) ([]byte, error)
 }
 
-// Reading is what [Engines.ReadPhoto] found in a photo.
+// Reading is what [Engines.ReadPhoto] found in a photo, checked with the
+// solver.
 type Reading struct {
-	// Grid is the grid as read, not yet checked against the rules.
+	// Grid is the grid as read.
 	Grid solver.Grid
-	// Doubtful are the cells whose reading is uncertain.
+	// Solution is Grid's one solution, when the reading checked out.
+	Solution solver.Grid
+	// SolveErr is the solver's verdict when it did not: a clash, no
+	// solution or several (see [ocr.Result.SolveErr]).
+	SolveErr error
+	// Doubtful are the cells whose reading is uncertain: the cells to
+	// check by eye.
 	Doubtful []int
-	// Engine is the reader's own data (grid corners and the like), handed
-	// back to [Engines.DrawOnPhoto].
-	Engine any
+	// DrawOnPhoto writes the missing digits of a solution onto the photo
+	// the grid was read from, as a JPEG; nil when it cannot.
+	DrawOnPhoto func(solution solver.Grid) ([]byte, error)
 }
 
 // StepAt is one step of a logical solution and the grid it applies to.
@@ -73,12 +78,5 @@ type Rating struct {
 	Hardest string
 }
 
-// Errors the engines return, matched with [errors.Is].
-var (
-	// ErrNoGrid means no Sudoku grid was found in a photo.
-	ErrNoGrid = errors.New("no Sudoku grid found in the photo")
-	// ErrNotImage means the bytes could not be decoded as an image.
-	ErrNotImage = errors.New("not an image")
-	// ErrNoMoreSteps means the grid is solved: there is no next step.
-	ErrNoMoreSteps = errors.New("no more steps")
-)
+// ErrNoMoreSteps means the grid is solved: there is no next step.
+var ErrNoMoreSteps = errors.New("no more steps")

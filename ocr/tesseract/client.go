@@ -1,14 +1,11 @@
-package ocr
+package tesseract
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"image"
 	"os"
 	"regexp"
 	"strconv"
-	"sync"
 	"syscall"
 
 	"github.com/otiai10/gosseract/v2"
@@ -41,11 +38,8 @@ func EnsureOMPThreadLimit() error {
 // digitWhitelist is the set of characters Tesseract may answer with.
 const digitWhitelist = "123456789"
 
-// ErrPoolClosed is returned by a [TessPool] that has been closed.
-var ErrPoolClosed = errors.New("tesseract pool is closed")
-
 // tessClient is one Tesseract engine with the settings this package uses.
-// It is not safe for concurrent use: a [TessPool] hands it to one goroutine
+// It is not safe for concurrent use: a [Pool] hands it to one goroutine
 // at a time.
 type tessClient struct {
 	c   *gosseract.Client
@@ -199,135 +193,4 @@ func encodePGM(img *image.Gray) []byte {
 		copy(p[y*w:(y+1)*w], img.Pix[(y)*img.Stride:y*img.Stride+w])
 	}
 	return out
-}
-
-// TessPool is a bounded pool of Tesseract clients. A gosseract client is not
-// safe for concurrent use, so each call borrows a client for itself; at most
-// Size clients exist, created on first need and kept warm until Close. A
-// TessPool is safe for concurrent use.
-type TessPool struct {
-	size   int
-	slots  chan struct{}    // one token per client that may exist
-	idle   chan *tessClient // warm clients not in use
-	mu     sync.Mutex       // guards closed
-	closed bool
-}
-
-// NewTessPool returns a pool of at most size Tesseract clients (size < 1
-// means 1). Clients are created lazily; call [TessPool.Warm] to create them
-// up front.
-func NewTessPool(size int) *TessPool {
-	size = max(size, 1)
-	p := &TessPool{
-		size:  size,
-		slots: make(chan struct{}, size),
-		idle:  make(chan *tessClient, size),
-	}
-	for range size {
-		p.slots <- struct{}{}
-	}
-	return p
-}
-
-// Size returns the largest number of clients the pool holds.
-func (p *TessPool) Size() int { return p.size }
-
-// Warm creates all the pool's clients now, so that the first recognitions
-// do not pay for loading the model.
-func (p *TessPool) Warm(ctx context.Context) error {
-	var got []*tessClient
-	defer func() {
-		for _, c := range got {
-			p.put(c)
-		}
-	}()
-	for range p.size {
-		c, err := p.get(ctx)
-		if err != nil {
-			return err
-		}
-		got = append(got, c)
-	}
-	return nil
-}
-
-// get borrows a client, creating one if the pool is below its size, or
-// waits for one to be returned.
-func (p *TessPool) get(ctx context.Context) (*tessClient, error) {
-	p.mu.Lock()
-	closed := p.closed
-	p.mu.Unlock()
-	if closed {
-		return nil, ErrPoolClosed
-	}
-	select {
-	case c := <-p.idle:
-		return c, nil
-	default:
-	}
-	select {
-	case c := <-p.idle:
-		return c, nil
-	case <-p.slots:
-		c, err := newTessClient()
-		if err != nil {
-			p.slots <- struct{}{}
-			return nil, err
-		}
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		if p.closed {
-			c.close()
-			p.slots <- struct{}{}
-			return nil, ErrPoolClosed
-		}
-		return c, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-// put returns a borrowed client to the pool, or frees it when the pool has
-// been closed meanwhile.
-func (p *TessPool) put(c *tessClient) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		c.close()
-		return
-	}
-	p.idle <- c
-}
-
-// with runs f with a borrowed client.
-func (p *TessPool) with(ctx context.Context, f func(*tessClient) error) error {
-	c, err := p.get(ctx)
-	if err != nil {
-		return err
-	}
-	defer p.put(c)
-	return f(c)
-}
-
-// Close frees every idle client and makes clients still in use be freed when
-// they come back. Later calls fail with [ErrPoolClosed]. Close is safe to
-// call more than once.
-func (p *TessPool) Close() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		return nil
-	}
-	p.closed = true
-	var errs []error
-	for {
-		select {
-		case c := <-p.idle:
-			if err := c.close(); err != nil {
-				errs = append(errs, err)
-			}
-		default:
-			return errors.Join(errs...)
-		}
-	}
 }

@@ -1,9 +1,11 @@
-package ocr
+package ocreval
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/ocr"
 )
 
 func TestParseTruth(t *testing.T) {
@@ -37,7 +39,7 @@ func TestReadCornersCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q := m["image1.jpg"]; q != (Quad{{1, 2}, {3, 4}, {5, 6}, {7, 8.5}}) {
+	if q := m["image1.jpg"]; q != (ocr.Quad{{X: 1, Y: 2}, {X: 3, Y: 4}, {X: 5, Y: 6}, {X: 7, Y: 8.5}}) {
 		t.Errorf("got %v", q)
 	}
 	for _, bad := range []string{"a,1,2\n", "image1.jpg,1,2,3,4,5,6,7,x\n", "\"unterminated\n"} {
@@ -48,24 +50,24 @@ func TestReadCornersCSV(t *testing.T) {
 }
 
 func TestCornerError(t *testing.T) {
-	q := Quad{{10, 10}, {110, 10}, {110, 110}, {10, 110}}
+	q := ocr.Quad{{X: 10, Y: 10}, {X: 110, Y: 10}, {X: 110, Y: 110}, {X: 10, Y: 110}}
 	if e := CornerError(q, q, 200, 150, 1); e != 0 {
 		t.Errorf("same corners: %v", e)
 	}
 	// Any corner order matches.
-	if e := CornerError(q, Quad{q[2], q[3], q[0], q[1]}, 200, 150, 1); e != 0 {
+	if e := CornerError(q, ocr.Quad{q[2], q[3], q[0], q[1]}, 200, 150, 1); e != 0 {
 		t.Errorf("rotated order: %v", e)
 	}
 	// Truth given in the upright frame of an orientation-6 photo (stored
 	// 200x150, shown 150x200): stored (x, y) shows at (150-y, x).
-	var up Quad
+	var up ocr.Quad
 	for i, p := range q {
-		up[i] = Point{150 - p.Y, p.X}
+		up[i] = ocr.Point{X: 150 - p.Y, Y: p.X}
 	}
 	if e := CornerError(q, up, 200, 150, 6); e > 1e-9 {
 		t.Errorf("upright-frame truth: %v", e)
 	}
-	off := Quad{{13, 14}, {113, 14}, {113, 114}, {13, 114}}
+	off := ocr.Quad{{X: 13, Y: 14}, {X: 113, Y: 14}, {X: 113, Y: 114}, {X: 13, Y: 114}}
 	if e := CornerError(off, q, 200, 150, 1); math.Abs(e-5) > 1e-9 {
 		t.Errorf("offset by (3,4): %v, want 5", e)
 	}

@@ -1,31 +1,48 @@
-package ocr
+package tesseract
 
 import (
 	"context"
 	"errors"
 	"image"
+	"image/color"
 	"reflect"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/otiai10/gosseract/v2"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // lineImage renders text (digits) with the Go font as one line of dark ink
 // on white, height px tall.
 func lineImage(t testing.TB, text string, height int) *image.Gray {
 	t.Helper()
-	face := goFace(t, goregular.TTF, float64(height))
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(height), DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer face.Close()
 	w := len(text)*height + height
 	img := image.NewGray(image.Rect(0, 0, w, 2*height))
 	for i := range img.Pix {
 		img.Pix[i] = 255
 	}
-	drawText(img, face, text, w/2, height)
+	b, _ := font.BoundString(face, text)
+	d := &font.Drawer{Dst: img, Src: image.NewUniform(color.Gray{Y: 40}), Face: face}
+	d.Dot = fixed.P(w/2-(b.Max.X-b.Min.X).Ceil()/2-b.Min.X.Floor(), height-(b.Max.Y-b.Min.Y).Ceil()/2-b.Min.Y.Floor())
+	d.DrawString(text)
 	return img
 }
 
@@ -62,7 +79,7 @@ func TestTessReadsLine(t *testing.T) {
 // goroutines (run with -race: a gosseract client shared between goroutines
 // crashes).
 func TestTessPoolConcurrent(t *testing.T) {
-	pool := NewTessPool(2)
+	pool := NewPool(2)
 	defer pool.Close()
 	img := lineImage(t, "2718", 32)
 	var wg sync.WaitGroup
@@ -97,7 +114,7 @@ func TestTessPoolConcurrent(t *testing.T) {
 }
 
 func TestTessPoolWaitsAndCancels(t *testing.T) {
-	pool := NewTessPool(1)
+	pool := NewPool(1)
 	defer pool.Close()
 	held := make(chan struct{})
 	release := make(chan struct{})
@@ -120,7 +137,7 @@ func TestTessPoolWaitsAndCancels(t *testing.T) {
 }
 
 func TestTessPoolClose(t *testing.T) {
-	pool := NewTessPool(1)
+	pool := NewPool(1)
 	if err := pool.Warm(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -134,8 +151,8 @@ func TestTessPoolClose(t *testing.T) {
 	if !errors.Is(err, ErrPoolClosed) {
 		t.Fatalf("after Close: err = %v, want ErrPoolClosed", err)
 	}
-	grid := synthGrid(t, solver.MustGrid(synthPuzzle), goFace(t, goregular.TTF, 30), 450)
-	_, err = NewTessRecognizer(pool).Recognize(context.Background(), CutCells(grid))
+	grid, _ := loadGridFixture(t, "image1")
+	_, err = ocr.NewRecognizer(NewReader(pool)).Recognize(context.Background(), ocr.CutCells(grid))
 	if !errors.Is(err, ErrPoolClosed) {
 		t.Fatalf("Recognize after Close: err = %v, want ErrPoolClosed", err)
 	}
@@ -237,4 +254,30 @@ func BenchmarkTessLine(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// processCPU returns the CPU time (user and system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestNoLanguageData starts Tesseract without its language model: the
+// recognizer cannot start, and the error says so, naming Tesseract.
+func TestNoLanguageData(t *testing.T) {
+	t.Setenv("TESSDATA_PREFIX", t.TempDir())
+	_, _, err := NewRecognizer()
+	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "tesseract") {
+		t.Fatalf("NewRecognizer without language data: err = %v, want an error naming Tesseract", err)
+	}
+	pool := NewPool(1)
+	defer pool.Close()
+	grid, _ := loadGridFixture(t, "image1")
+	_, err = ocr.NewRecognizer(NewReader(pool)).Recognize(context.Background(), ocr.CutCells(grid))
+	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "tesseract") {
+		t.Fatalf("Recognize without language data: err = %v, want an error naming Tesseract", err)
+	}
 }

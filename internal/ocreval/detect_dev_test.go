@@ -1,4 +1,4 @@
-package ocr
+package ocreval
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 // devSet is the newspaper photo set, when present beside the repository.
-var devSet = filepath.Join("..", "..", "shared", "ocr", "newspaper-dev")
+var devSet = filepath.Join("..", "..", "..", "shared", "ocr", "newspaper-dev")
 
 // TestDetectDevSet runs grid detection on every photo of the development
 // set with true corners: all grids must be found, within 30 px each and
@@ -22,12 +22,12 @@ func TestDetectDevSet(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(devSet, "corners.csv")); err != nil {
 		t.Skipf("development set not present: %v", err)
 	}
-	rep, err := RunReport(context.Background(), devSet, nil, 2, DefaultDecodeLimits)
+	rep, err := Run(context.Background(), devSet, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum, n := 0.0, 0
-	for _, p := range rep.Photos {
+	for _, p := range rep.Pictures {
 		if p.Err != nil {
 			t.Errorf("%s: %v", p.Name, p.Err)
 			continue

@@ -1,6 +1,6 @@
 //go:build !race
 
-package ocr
+package ocreval
 
 // raceEnabled is true when the tests run with the race detector.
 const raceEnabled = false

@@ -1,4 +1,4 @@
-package render_test
+package tesseract
 
 import (
 	"bytes"
@@ -13,18 +13,14 @@ import (
 )
 
 // TestRoundTripOCR draws puzzles and reads the pictures back with the
-// photo reader (real Tesseract): a picture the bot sends must read as the
+// photo reader (with Tesseract): a picture the bot sends must read as the
 // grid it shows, since people forward or screenshot them. The OCR reads
 // 9x9 grids only; dark-theme pictures are read from their negative.
 func TestRoundTripOCR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads pictures with Tesseract; skipped with -short")
 	}
-	rec, done, err := ocr.NewTesseractRecognizer()
-	if err != nil {
-		t.Skipf("Tesseract is not available: %v", err)
-	}
-	defer done()
+	rec := testRecognizer(t)
 	puzzles := []string{
 		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -42,7 +38,7 @@ func TestRoundTripOCR(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				readBack(t, rec, img, g)
+				readRendered(t, rec, img, g)
 			})
 		}
 		// A solution picture reads as the full grid: the solver's blue
@@ -56,14 +52,14 @@ func TestRoundTripOCR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			readBack(t, rec, img, sol)
+			readRendered(t, rec, img, sol)
 		})
 	}
 }
 
-// readBack encodes a rendered picture as PNG, reads it with the photo
+// readRendered encodes a rendered picture as PNG, reads it with the photo
 // pipeline and checks that the grid read is want.
-func readBack(t *testing.T, rec ocr.Recognizer, img image.Image, want solver.Grid) {
+func readRendered(t *testing.T, rec ocr.Recognizer, img image.Image, want solver.Grid) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := render.EncodePNG(&buf, img); err != nil {

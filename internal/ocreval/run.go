@@ -1,0 +1,246 @@
+package ocreval
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// RecognizerFactory makes one recognizer per report worker and a function
+// that releases it.
+type RecognizerFactory func() (ocr.Recognizer, func(), error)
+
+// Options configure [Run].
+type Options struct {
+	// Recognizers makes each worker's recognizer; nil measures grid
+	// detection alone.
+	Recognizers RecognizerFactory
+	// Workers is the number of pictures read in parallel (at least 1).
+	Workers int
+	// Limits bound the pictures decoded.
+	Limits ocr.DecodeLimits
+	// GivensDir, when set, holds the givens of a folder whose truth has
+	// every digit (see [LoadFolder]).
+	GivensDir string
+}
+
+// PictureReport is the outcome for one picture.
+type PictureReport struct {
+	Name  string
+	Truth Truth
+	// Err is set when no grid was read at all (no grid found, a bad
+	// image, a failure).
+	Err error
+	// Result is the reading, when there is one.
+	Result *ocr.Result
+	// Sure reports whether the reading was presented as sure: checked by
+	// the solver, with no doubtful cell.
+	Sure bool
+	// DigitsRight: every digit read where the truth has one (printed or
+	// written), and none elsewhere.
+	DigitsRight bool
+	// Misread, Missed and Invented count the cells whose digit is another
+	// digit, read as empty, or read where the truth has none.
+	Misread, Missed, Invented int
+	// Confusion counts the cells by true digit (row) and digit read
+	// (column), 0 for empty.
+	Confusion [10][10]int
+	// Duration is the wall-clock time of the picture, decoding included,
+	// and CPU the processor time of its worker's thread (0 when unknown).
+	Duration, CPU time.Duration
+	// CornerErr is the mean corner error in pixels (NaN without true
+	// corners or without a grid).
+	CornerErr float64
+}
+
+// Right reports whether the picture was read fully right.
+func (p *PictureReport) Right() bool { return p.Err == nil && p.Result != nil && p.DigitsRight }
+
+// Silent reports whether the picture was read wrong and presented as a
+// puzzle without naming every wrong cell as one to check: the worst
+// outcome the product has.
+func (p *PictureReport) Silent() bool {
+	if p.Err != nil || p.Result == nil || p.DigitsRight || !p.Result.Checked() {
+		return false
+	}
+	truth, read := p.Truth.Digits(), readDigits(p.Result)
+	for i := range 81 {
+		if truth.Cell(i) != read.Cell(i) && !slices.Contains(p.Result.Doubtful, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// FolderReport sums up a run over a folder of pictures with truth.
+type FolderReport struct {
+	Dir      string
+	Pictures []PictureReport
+	// Workers is how many pictures were read in parallel.
+	Workers int
+	// Recognition is false when only detection was measured.
+	Recognition bool
+	// CPU is the processor time (user and system) the whole process used
+	// during the run.
+	CPU time.Duration
+	// PeakRSS is the process's peak resident memory in bytes during the
+	// run (since the start of the process where the system cannot reset
+	// the peak), and BaseRSS the resident memory before the workers
+	// started.
+	PeakRSS, BaseRSS int64
+}
+
+// Run reads every picture of dir that has a truth file with o.Workers
+// recognizers in parallel and compares the readings with the truth.
+func Run(ctx context.Context, dir string, o Options) (*FolderReport, error) {
+	items, err := LoadFolder(dir, o.GivensDir)
+	if err != nil {
+		return nil, err
+	}
+	workers := max(1, min(o.Workers, runtime.NumCPU()*4, len(items)))
+	rep := &FolderReport{Dir: dir, Pictures: make([]PictureReport, len(items)), Workers: workers, Recognition: o.Recognizers != nil}
+	resetPeakRSS()
+	cpu0, _ := processUsage()
+	rep.BaseRSS = currentRSS()
+	next := make(chan int)
+	errc := make(chan error, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var rec ocr.Recognizer
+			if o.Recognizers != nil {
+				r, release, err := o.Recognizers()
+				if err != nil {
+					errc <- fmt.Errorf("start recognizer: %w", err)
+					for range next {
+					}
+					return
+				}
+				defer release()
+				rec = r
+			}
+			// Each picture runs on this goroutine's thread (Tesseract
+			// included, single-threaded with OMP_THREAD_LIMIT=1), so the
+			// thread's CPU time is the picture's cost without the waiting
+			// other processes on a busy machine add.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			for i := range next {
+				c0, ok0 := threadCPU()
+				rep.Pictures[i] = readOne(ctx, items[i], rec, o.Limits)
+				if c1, ok1 := threadCPU(); ok0 && ok1 {
+					rep.Pictures[i].CPU = c1 - c0
+				}
+			}
+		}()
+	}
+	for i := range items {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return nil, err
+	default:
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	cpu1, peak := processUsage()
+	rep.CPU, rep.PeakRSS = cpu1-cpu0, peakRSS(peak)
+	return rep, nil
+}
+
+// readOne reads one picture and compares it with its truth.
+func readOne(ctx context.Context, it Item, rec ocr.Recognizer, lim ocr.DecodeLimits) PictureReport {
+	pr := PictureReport{Name: it.Name, Truth: it.Truth, CornerErr: math.NaN()}
+	data, err := os.ReadFile(it.Path)
+	if err != nil {
+		pr.Err = err
+		return pr
+	}
+	start := time.Now()
+	var found ocr.Quad
+	var w, h, o int
+	if rec == nil {
+		dec, err := ocr.Decode(data, lim)
+		if err != nil {
+			pr.Err = err
+			return pr
+		}
+		det, err := ocr.Detect(ocr.ToGray(dec.Image))
+		pr.Duration = time.Since(start)
+		if err != nil {
+			pr.Err = err
+			return pr
+		}
+		b := dec.Image.Bounds()
+		found, w, h, o = det.Corners, b.Dx(), b.Dy(), dec.Orientation
+	} else {
+		res, err := ocr.Read(ctx, data, ocr.Options{Limits: lim, Recognizer: rec})
+		pr.Duration = time.Since(start)
+		if err != nil {
+			pr.Err = err
+			return pr
+		}
+		pr.Result = res
+		found, w, h, o = res.Corners, res.Width, res.Height, res.Orientation
+		pr.compare()
+	}
+	if it.Corners != nil {
+		pr.CornerErr = CornerError(found, *it.Corners, w, h, o)
+	}
+	return pr
+}
+
+// compare counts how the reading differs from the truth.
+func (p *PictureReport) compare() {
+	res, truth := p.Result, p.Truth.Digits()
+	read := readDigits(res)
+	for i := range 81 {
+		t, g := truth.Cell(i), read.Cell(i)
+		p.Confusion[t][g]++
+		switch {
+		case t == g:
+		case g == 0:
+			p.Missed++
+		case t == 0:
+			p.Invented++
+		default:
+			p.Misread++
+		}
+	}
+	p.DigitsRight = p.Misread+p.Missed+p.Invented == 0
+	p.Sure = res.Checked() && len(res.Doubtful) == 0
+}
+
+// readDigits is every digit a reading found in the grid.
+func readDigits(res *ocr.Result) solver.Grid {
+	return res.Grid
+}
+
+// processUsage returns the processor time used by the process so far and
+// its peak resident memory in bytes (zero where the system does not say).
+func processUsage() (time.Duration, int64) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, 0
+	}
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return cpu, ru.Maxrss * 1024 // Linux reports kilobytes
+}

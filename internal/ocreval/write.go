@@ -1,0 +1,194 @@
+package ocreval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Write prints the report of one folder: the pictures that went wrong
+// (silent misreads first), then the totals, the time and memory, and the
+// digit confusion matrix.
+func (r *FolderReport) Write(w io.Writer) {
+	n := len(r.Pictures)
+	fmt.Fprintf(w, "== %s: %d pictures\n", r.Dir, n)
+	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
+	var misread, missed, invented, cells int
+	var conf [10][10]int
+	var times, cpus, cerrs []float64
+	var lines []string
+	for _, p := range r.Pictures {
+		if p.Duration > 0 {
+			times = append(times, ms(p.Duration))
+		}
+		if p.CPU > 0 {
+			cpus = append(cpus, ms(p.CPU))
+		}
+		if !math.IsNaN(p.CornerErr) {
+			cerrs = append(cerrs, p.CornerErr)
+			if p.CornerErr > 15 {
+				lines = append(lines, fmt.Sprintf("%s: grid corners off by %.1f px on average", p.Name, p.CornerErr))
+			}
+		}
+		switch {
+		case errors.Is(p.Err, ocr.ErrNoGrid):
+			notFound++
+			lines = append(lines, p.Name+": no grid found")
+			continue
+		case p.Err != nil:
+			failed++
+			lines = append(lines, fmt.Sprintf("%s: error: %v", p.Name, p.Err))
+			continue
+		case p.Result == nil:
+			continue
+		}
+		cells += 81
+		misread += p.Misread
+		missed += p.Missed
+		invented += p.Invented
+		for t := range conf {
+			for g := range conf[t] {
+				conf[t][g] += p.Confusion[t][g]
+			}
+		}
+		switch {
+		case p.Right() && p.Sure:
+			right++
+			rightSure++
+		case p.Right():
+			right++
+			rightDoubtful++
+			lines = append(lines, fmt.Sprintf("%s: right but doubtful: %s", p.Name, doubtText(p.Result)))
+		case p.Silent():
+			silent++
+			lines = append([]string{fmt.Sprintf("%s: SILENT MISREAD (a wrong cell not named as doubtful): %s; %s", p.Name, diffText(p), doubtText(p.Result))}, lines...)
+		default:
+			wrongDoubtful++
+			lines = append(lines, fmt.Sprintf("%s: wrong, doubtful: %s; %s", p.Name, diffText(p), doubtText(p.Result)))
+		}
+	}
+	for _, l := range lines {
+		fmt.Fprintln(w, "  "+l)
+	}
+	pct := func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	}
+	fmt.Fprintf(w, "pictures:                %d\n", n)
+	fmt.Fprintf(w, "no grid found:           %d\n", notFound)
+	if failed > 0 {
+		fmt.Fprintf(w, "failed otherwise:        %d\n", failed)
+	}
+	if r.Recognition {
+		fmt.Fprintf(w, "grids fully right:       %d (%s): %d sure, %d doubtful\n", right, pct(right, n), rightSure, rightDoubtful)
+		fmt.Fprintf(w, "silent misreads:         %d (wrong, and a wrong cell not named as one to check)\n", silent)
+		fmt.Fprintf(w, "wrong, doubtful:         %d (the cells to check are named)\n", wrongDoubtful)
+		wrong := misread + missed + invented
+		fmt.Fprintf(w, "cells wrong:             %d of %d read (%s): %d misread, %d missed, %d invented\n",
+			wrong, cells, pct(wrong, cells), misread, missed, invented)
+	}
+	if len(cerrs) > 0 {
+		fmt.Fprintf(w, "corner error:            mean %.1f px, median %.1f px, p90 %.1f px over %d pictures with true corners\n",
+			mean(cerrs), quantile(cerrs, 0.5), quantile(cerrs, 0.9), len(cerrs))
+	}
+	if len(times) > 0 {
+		fmt.Fprintf(w, "time per picture:        median %.0f ms, p95 %.0f ms, max %.0f ms (wall clock, decoding included, %d in parallel)\n",
+			quantile(times, 0.5), quantile(times, 0.95), quantile(times, 1), r.Workers)
+	}
+	if len(cpus) > 0 {
+		fmt.Fprintf(w, "CPU per picture:         median %.0f ms, p95 %.0f ms, max %.0f ms (the worker thread's own time)\n",
+			quantile(cpus, 0.5), quantile(cpus, 0.95), quantile(cpus, 1))
+	}
+	if r.PeakRSS > 0 {
+		fmt.Fprintf(w, "memory:                  peak RSS %.0f MB (%.0f MB before the %d workers started)\n",
+			float64(r.PeakRSS)/1e6, float64(r.BaseRSS)/1e6, r.Workers)
+	}
+	if r.Recognition && cells > 0 {
+		writeConfusion(w, &conf)
+	}
+}
+
+// writeConfusion prints the digit confusion matrix: rows the true digit,
+// columns the digit read, '.' for empty.
+func writeConfusion(w io.Writer, c *[10][10]int) {
+	fmt.Fprintln(w, "digit confusion (rows: truth, columns: read, . = empty):")
+	var b strings.Builder
+	b.WriteString("     ")
+	for g := range 10 {
+		fmt.Fprintf(&b, "%6s", digitName(g))
+	}
+	fmt.Fprintln(w, b.String())
+	for t := range 10 {
+		b.Reset()
+		fmt.Fprintf(&b, "  %s  ", digitName(t))
+		for g := range 10 {
+			if c[t][g] == 0 {
+				fmt.Fprintf(&b, "%6s", "-")
+			} else {
+				fmt.Fprintf(&b, "%6d", c[t][g])
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+func digitName(d int) string {
+	if d == 0 {
+		return "."
+	}
+	return fmt.Sprint(d)
+}
+
+// diffText names the cells read wrong: "r6c5 5 read as 8 (0.96)".
+func diffText(p PictureReport) string {
+	truth, read := p.Truth.Digits(), readDigits(p.Result)
+	var out []string
+	for i := range 81 {
+		if t, g := truth.Cell(i), read.Cell(i); t != g {
+			out = append(out, fmt.Sprintf("%s %s read as %s (%.2f)", solver.CellName(i/9, i%9), digitName(t), digitName(g), p.Result.Cells[i].Confidence))
+		}
+	}
+	if len(out) > 8 {
+		out = append(out[:8], fmt.Sprintf("and %d more", len(out)-8))
+	}
+	return strings.Join(out, ", ")
+}
+
+// doubtText says why a reading was doubtful.
+func doubtText(res *ocr.Result) string {
+	var names []string
+	for _, c := range res.Doubtful {
+		names = append(names, solver.CellName(c/9, c%9))
+	}
+	s := "cells to check: " + strings.Join(names, " ")
+	if res.Problem != "" {
+		s = res.Problem + "; " + s
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
+}
+
+// quantile returns the q-quantile of v (nearest rank), sorting v.
+func quantile(v []float64, q float64) float64 {
+	sort.Float64s(v)
+	i := int(math.Ceil(q*float64(len(v)))) - 1
+	return v[max(0, min(len(v)-1, i))]
+}

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package ocr
-
-import "time"
-
-// threadCPU reports that per-thread processor time is not available here.
-func threadCPU() (time.Duration, bool) { return 0, false }
