@@ -5,7 +5,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Tesseract is about 3x faster per call with one OpenMP thread.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: run test deps vet lint build bench fuzz
+.PHONY: run test deps vet lint build image bench fuzz
 
 run: deps
 	go run ./cmd/sudokubot
@@ -29,6 +29,11 @@ lint:
 build: deps
 	mkdir -p bin
 	go build -o bin/ ./cmd/...
+
+# The container image, built and smoke-tested as its own user (with docker,
+# or with buildah from local stand-ins for the base images): .ci/image.
+image:
+	@bash .ci/image
 
 bench: deps
 	go run ./cmd/sudoku bench ../shared/puzzles/puzzles2_17_clue ../shared/puzzles/puzzles3_magictour_top1465 \

@@ -257,7 +257,7 @@ var settings = []setting{
 			return nil
 		}},
 	{env: "SHARD_ID", flag: "shard-id", def: "0",
-		usage: "this process's shard, from 0 to SHARD_COUNT-1",
+		usage: "this process's shard, from 0 to SHARD_COUNT-1; when only SHARD_COUNT is set, the ordinal that ends the hostname (a StatefulSet pod's, like sudokubot-3)",
 		apply: func(c *Config, v string) error {
 			n, err := parseInt(v, 0, 1<<16)
 			c.ShardID = n
@@ -293,8 +293,18 @@ var ErrHelp = flag.ErrHelp
 
 // Load reads the configuration from the environment (through getenv) and
 // from args, the command-line arguments without the program name. Flags win
-// over the environment. Usage and flag errors are written to out.
+// over the environment. Usage and flag errors are written to out. It is
+// [LoadHost] without a hostname: a SHARD_COUNT above 1 then needs SHARD_ID.
 func Load(args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	return LoadHost(args, getenv, "", out)
+}
+
+// LoadHost is [Load] for a process on the host called hostname (the
+// program passes [os.Hostname]). When SHARD_COUNT is set but SHARD_ID is
+// not, the shard is the ordinal that ends the hostname of a Kubernetes
+// StatefulSet's pod (sudokubot-3 is shard 3, see [ShardFromHostname]), so
+// that every replica of one pod template takes its own shard.
+func LoadHost(args []string, getenv func(string) string, hostname string, out io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("sudokubot", flag.ContinueOnError)
 	fs.SetOutput(out)
 	vals := make([]*string, len(settings))
@@ -324,12 +334,13 @@ func Load(args []string, getenv func(string) string, out io.Writer) (Config, err
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
 	c := Default()
+	given := map[string]bool{} // the settings given by a flag or the environment
 	for i, s := range settings {
 		v := s.def
 		if set[s.flag] {
-			v = *vals[i]
+			v, given[s.env] = *vals[i], true
 		} else if e, ok := lookup(getenv, s.env); ok {
-			v = e
+			v, given[s.env] = e, true
 		}
 		v = strings.TrimSpace(v)
 		if err := s.apply(&c, v); err != nil {
@@ -357,11 +368,43 @@ func Load(args []string, getenv func(string) string, out io.Writer) (Config, err
 		return Config{}, &Error{Env: "DISCORD_TOKEN", Flag: "token", Value: "(redacted)",
 			Err: errors.New("the token contains white space: paste only the token from the Developer Portal")}
 	}
+	if given["SHARD_COUNT"] && !given["SHARD_ID"] {
+		id, err := ShardFromHostname(hostname, c.ShardCount)
+		if err != nil {
+			return Config{}, &Error{Env: "SHARD_ID", Flag: "shard-id", Value: "", Err: err}
+		}
+		c.ShardID = id
+	}
 	if c.ShardID >= c.ShardCount {
 		return Config{}, &Error{Env: "SHARD_ID", Flag: "shard-id", Value: strconv.Itoa(c.ShardID),
 			Err: fmt.Errorf("%d is not below SHARD_COUNT (%d)", c.ShardID, c.ShardCount)}
 	}
 	return c, nil
+}
+
+// ShardFromHostname returns the shard of a process whose SHARD_ID is not
+// set, out of count shards, from its hostname: the ordinal of a Kubernetes
+// StatefulSet's pod, which ends its name after a dash (sudokubot-3 is 3;
+// a domain after the first dot is ignored). A hostname without an ordinal
+// is shard 0 when there is one shard and an error otherwise, and so is an
+// ordinal not below count (a StatefulSet scaled beyond its SHARD_COUNT).
+func ShardFromHostname(hostname string, count int) (int, error) {
+	name, _, _ := strings.Cut(hostname, ".")
+	i := strings.LastIndexByte(name, '-')
+	digits := name[i+1:]
+	n, err := strconv.Atoi(digits)
+	if i <= 0 || digits == "" || strings.Trim(digits, "0123456789") != "" || err != nil || n > 1<<16 {
+		if count == 1 {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("not set, and the hostname %q does not end in a StatefulSet pod's ordinal (like sudokubot-3): "+
+			"set SHARD_ID from 0 to %d", hostname, count-1)
+	}
+	if n >= count {
+		return 0, fmt.Errorf("not set, and the hostname %q gives shard %d, which is not below SHARD_COUNT (%d): "+
+			"set SHARD_COUNT to the StatefulSet's number of replicas", hostname, n, count)
+	}
+	return n, nil
 }
 
 // lookup returns the value of an environment variable and whether it is set

@@ -164,3 +164,83 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+func TestShardFromHostname(t *testing.T) {
+	tests := []struct {
+		hostname string
+		count    int
+		want     int
+		err      string // a part of the error message; empty: no error
+	}{
+		{"sudokubot-0", 4, 0, ""},
+		{"sudokubot-3", 4, 3, ""},
+		{"sudokubot-3", 10, 3, ""},
+		{"sudo-kubot-12", 16, 12, ""},
+		{"sudokubot-3.sudokubot.bots.svc.cluster.local", 4, 3, ""},
+		{"sudokubot-0", 1, 0, ""},
+		{"vm", 1, 0, ""},
+		{"", 1, 0, ""},
+		{"sudokubot-3", 3, 0, `the hostname "sudokubot-3" gives shard 3, which is not below SHARD_COUNT (3)`},
+		{"sudokubot-4", 4, 0, "set SHARD_COUNT to the StatefulSet's number of replicas"},
+		{"sudokubot-1", 1, 0, "not below SHARD_COUNT (1)"},
+		{"vm", 4, 0, `the hostname "vm" does not end in a StatefulSet pod's ordinal`},
+		{"", 2, 0, "set SHARD_ID from 0 to 1"},
+		{"sudokubot-", 2, 0, "does not end in"},
+		{"sudokubot-3a", 4, 0, "does not end in"},
+		{"sudokubot-+3", 4, 0, "does not end in"},
+		{"-3", 4, 0, "does not end in"},
+		{"sudokubot-99999999999999999999", 4, 0, "does not end in"},
+	}
+	for _, tt := range tests {
+		got, err := ShardFromHostname(tt.hostname, tt.count)
+		switch {
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("ShardFromHostname(%q, %d) = %d, %v; want %d", tt.hostname, tt.count, got, err, tt.want)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("ShardFromHostname(%q, %d) = %d, %v; want an error with %q", tt.hostname, tt.count, got, err, tt.err)
+		}
+	}
+}
+
+// TestLoadShardFromHostname checks when Load takes the shard from the
+// hostname: only when SHARD_COUNT is given and SHARD_ID is not.
+func TestLoadShardFromHostname(t *testing.T) {
+	tests := []struct {
+		name     string
+		env      map[string]string
+		args     []string
+		hostname string
+		id, n    int
+		err      string
+	}{
+		{"StatefulSet pod", map[string]string{"SHARD_COUNT": "4"}, nil, "sudokubot-3", 3, 4, ""},
+		{"first pod", map[string]string{"SHARD_COUNT": "4"}, nil, "sudokubot-0", 0, 4, ""},
+		{"count as a flag", nil, []string{"-shard-count=5"}, "sudokubot-4", 4, 5, ""},
+		{"SHARD_ID wins", map[string]string{"SHARD_COUNT": "4", "SHARD_ID": "1"}, nil, "sudokubot-3", 1, 4, ""},
+		{"flag -shard-id wins", map[string]string{"SHARD_COUNT": "4"}, []string{"-shard-id=2"}, "sudokubot-3", 2, 4, ""},
+		{"no SHARD_COUNT: one shard", nil, nil, "sudokubot-3", 0, 1, ""},
+		{"one shard, no ordinal", map[string]string{"SHARD_COUNT": "1"}, nil, "laptop", 0, 1, ""},
+		{"ordinal not below the count", map[string]string{"SHARD_COUNT": "3"}, nil, "sudokubot-3",
+			0, 0, `invalid SHARD_ID (flag -shard-id): not set, and the hostname "sudokubot-3" gives shard 3, which is not below SHARD_COUNT (3)`},
+		{"scaled up, SHARD_COUNT left at 1", map[string]string{"SHARD_COUNT": "1"}, nil, "sudokubot-1",
+			0, 0, "not below SHARD_COUNT (1)"},
+		{"several shards, no ordinal", map[string]string{"SHARD_COUNT": "2"}, nil, "laptop",
+			0, 0, `invalid SHARD_ID (flag -shard-id): not set, and the hostname "laptop" does not end in`},
+		{"no hostname (Load)", map[string]string{"SHARD_COUNT": "2"}, nil, "", 0, 0, "set SHARD_ID from 0 to 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := LoadHost(tt.args, env(tt.env), tt.hostname, &bytes.Buffer{})
+			if tt.err != "" {
+				var ce *Error
+				if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %v, want an error with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || c.ShardID != tt.id || c.ShardCount != tt.n {
+				t.Errorf("got shard %d/%d, %v; want %d/%d", c.ShardID, c.ShardCount, err, tt.id, tt.n)
+			}
+		})
+	}
+}

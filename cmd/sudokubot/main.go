@@ -28,14 +28,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "sudokubot:", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	// The hostname gives the shard of a StatefulSet's pod (sudokubot-3).
+	hostname, _ := os.Hostname()
+	code := run(ctx, os.Args[1:], os.Getenv, hostname, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
 // run starts the bot and returns the exit status: 0 after a clean stop, 1
-// when the bot failed, 2 for a bad setting.
-func run(ctx context.Context, args []string, getenv func(string) string, stdin *os.File, stdout, stderr io.Writer) int {
+// when the bot failed, 2 for a bad setting. The settings come from args and
+// getenv, the shard of a StatefulSet's pod from hostname.
+func run(ctx context.Context, args []string, getenv func(string) string, hostname string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version") {
 		fmt.Fprintln(stdout, "sudokubot", version)
 		return 0
@@ -44,7 +47,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin *
 	if healthcheck {
 		args = args[1:]
 	}
-	cfg, err := config.Load(args, getenv, stderr)
+	cfg, err := config.LoadHost(args, getenv, hostname, stderr)
 	switch {
 	case errors.Is(err, config.ErrHelp):
 		return 0
