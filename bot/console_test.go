@@ -82,7 +82,7 @@ func TestConsoleCommandsAndButtons(t *testing.T) {
 		"534 678 912",                      // /solution
 		"1 cell is wrong: r1c3",            // check
 		"Difficulty: Easy",                 // rate
-		"I read 26 givens from your photo", // photo
+		"I read 34 givens from your photo", // photo
 		"Unknown command /bogus",
 	} {
 		if !strings.Contains(out, want) {

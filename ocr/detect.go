@@ -24,37 +24,170 @@ type Detection struct {
 	Score float64
 }
 
-// Detect finds the largest grid-like quadrilateral in g. It returns
-// [ErrNoGrid] when there is none.
+// Detect finds the largest grid-like quadrilateral in g, whatever the
+// grid looks like: dark lines on light paper or light lines on a dark
+// board, thick and thin or faint and blurred, in a photo or a screenshot.
+// It returns [ErrNoGrid] when there is none.
+//
+// The lines are looked for in several maps of the picture (see
+// [lineMaps]): each gives candidates, every candidate's lattice of ten
+// lines each way is fitted and scored by how many of the lines are there,
+// and the best lattice wins; between lattices about as complete, the
+// larger one nearer the middle (the puzzle a person aims at, not the
+// solution grid or a neighbouring puzzle).
 func Detect(g *image.Gray) (Detection, error) {
 	work, scale := shrink(g, detectMaxSide)
-	bin := adaptiveThreshold(work, max(5, min(work.Rect.Dx(), work.Rect.Dy())/40), 0.90, 4)
-	cands := gridCandidates(bin)
+	var cands []candidate
+	for _, m := range lineMaps {
+		bin := m.make(work)
+		cands = append(cands, gridCandidates(bin)...)
+		if len(cands) > 0 && bestScore(cands) >= enoughScore {
+			break // (nearly) every line found: the other maps are for harder pictures
+		}
+	}
 	if len(cands) == 0 {
 		// Broken lines (faint print, blur): join them and try again.
-		cands = gridCandidates(dilate(bin))
+		cands = gridCandidates(dilate(lineMaps[0].make(work)))
 	}
 	if len(cands) == 0 {
 		// A grid filling the frame, its border cut or broken: look for
 		// the lattice in the whole picture.
-		w, h := float64(bin.w), float64(bin.h)
+		w, h := float64(work.Rect.Dx()), float64(work.Rect.Dy())
 		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
-		if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
-			if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
-				cands = append(cands, candidate{quad: q, area: quadArea(q), score: s})
+		for _, m := range lineMaps {
+			bin := m.make(work)
+			if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
+				if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
+					cands = append(cands, candidate{quad: q, area: quadArea(q), score: s})
+				}
 			}
 		}
 	}
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid
 	}
-	best := cands[0]
+	for i := range cands {
+		judge(work, &cands[i])
+	}
+	best := choose(cands, work.Rect.Dx(), work.Rect.Dy())
 	q := best.quad
 	for i := range q {
 		q[i].X *= scale
 		q[i].Y *= scale
 	}
 	return Detection{Corners: q, Score: best.score}, nil
+}
+
+// lineMap is one way of marking the pixels of a picture that may belong
+// to grid lines.
+type lineMap struct {
+	name string
+	make func(*image.Gray) *binImg
+}
+
+// lineMaps are the maps Detect looks for grid lines in, in order: ink
+// darker than its neighbourhood (most printed grids, bold lines and
+// borders), thin dark lines at three widths (faint or thin lines, and
+// grids whose threshold merges with shadows, pen or the page around), and
+// thin light lines (a dark board).
+var lineMaps = []lineMap{
+	{"dark ink", func(g *image.Gray) *binImg {
+		return adaptiveThreshold(g, max(5, min(g.Rect.Dx(), g.Rect.Dy())/40), 0.90, 4)
+	}},
+	{"dark lines, 3 px", func(g *image.Gray) *binImg { return ridges(g, 3, ridgeContrast, false) }},
+	{"dark lines, 5 px", func(g *image.Gray) *binImg { return ridges(g, 5, ridgeContrast, false) }},
+	{"dark lines, 2 px", func(g *image.Gray) *binImg { return ridges(g, 2, ridgeContrast, false) }},
+	{"light lines, 3 px", func(g *image.Gray) *binImg { return ridges(g, 3, ridgeContrast, true) }},
+	{"light lines, 5 px", func(g *image.Gray) *binImg { return ridges(g, 5, ridgeContrast, true) }},
+	{"light lines, 2 px", func(g *image.Gray) *binImg { return ridges(g, 2, ridgeContrast, true) }},
+}
+
+// enoughScore is the share of a lattice's lines found in one map that
+// spares Detect the other maps.
+const enoughScore = 0.97
+
+// ridgeContrast is how much darker (or lighter) than the paper on both
+// sides a pixel must be to count as part of a thin line, in gray levels.
+const ridgeContrast = 6
+
+// ridges marks the pixels of thin lines: darker (light: lighter) by more
+// than t than the pixels r and r+1 away on both sides, across or along.
+// Unlike a threshold, it ignores large dark areas (a dark page around a
+// light board, a photo's shadow) and keeps faint lines that are thin.
+func ridges(g *image.Gray, r, t int, light bool) *binImg {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
+	if w == 0 || h == 0 {
+		return out
+	}
+	// The picture as ints, the paper brighter: negated for light lines.
+	v := make([]int32, w*h)
+	for y := range h {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			if light {
+				v[y*w+x] = -int32(p)
+			} else {
+				v[y*w+x] = int32(p)
+			}
+		}
+	}
+	t2 := int32(2 * t)
+	clampX := func(x int) int { return min(max(x, 0), w-1) }
+	clampY := func(y int) int { return min(max(y, 0), h-1) }
+	for y := range h {
+		row := v[y*w : y*w+w]
+		ya, yb, yc, yd := clampY(y-r-1)*w, clampY(y-r)*w, clampY(y+r)*w, clampY(y+r+1)*w
+		for x := range w {
+			p2 := 2 * row[x]
+			// Across: the pixels r and r+1 to each side, summed in pairs.
+			if row[clampX(x-r)]+row[clampX(x-r-1)]-p2 > t2 && row[clampX(x+r)]+row[clampX(x+r+1)]-p2 > t2 ||
+				v[yb+x]+v[ya+x]-p2 > t2 && v[yc+x]+v[yd+x]-p2 > t2 {
+				out.pix[y*w+x] = 1
+			}
+		}
+	}
+	return out
+}
+
+// bestScore is the highest score among cands.
+func bestScore(cands []candidate) float64 {
+	best := 0.0
+	for _, c := range cands {
+		best = math.Max(best, c.score)
+	}
+	return best
+}
+
+// qualityShare is how much weaker than the best candidate's lines a
+// candidate's may be and still win by size and place.
+const qualityShare = 0.8
+
+// choose picks the grid among the candidates of a w x h picture: of those
+// whose lines stand out nearly as well as the best's, the largest one
+// nearer the middle of the picture (people aim at the puzzle they want,
+// and a solution grid beside it is smaller).
+func choose(cands []candidate, w, h int) candidate {
+	top := math.Inf(-1)
+	for _, c := range cands {
+		top = math.Max(top, c.quality)
+	}
+	weight := func(c candidate) float64 {
+		cx, cy := 0.0, 0.0
+		for _, p := range c.quad {
+			cx += p.X / 4
+			cy += p.Y / 4
+		}
+		d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
+		return c.area * c.score * (1 - 0.3*math.Min(1, d))
+	}
+	var best candidate
+	for _, c := range cands {
+		if c.quality >= qualityShare*top && (best.area == 0 || weight(c) > weight(best)) {
+			best = c
+		}
+	}
+	return best
 }
 
 // binImg is a binary image: true (1) for ink.
@@ -160,11 +293,14 @@ func dilate(b *binImg) *binImg {
 	return out
 }
 
-// candidate is a component that may be the grid.
+// candidate is a lattice that may be the grid.
 type candidate struct {
 	quad  Quad
 	area  float64
-	score float64
+	score float64 // the share of its lines found in the map it came from
+	// quality is how strongly its lines stand out in the picture (see
+	// judge), comparable between candidates of different maps.
+	quality float64
 }
 
 // component is a connected set of ink pixels.
@@ -175,7 +311,10 @@ type component struct {
 }
 
 // gridCandidates labels the connected ink components of b and returns the
-// grid-like ones, best (largest grid-like) first.
+// grid-like ones with their fitted lattices. Each component is tried with
+// two outlines: the largest quadrilateral on its convex hull (a grid seen
+// at an angle) and its bounding box (a grid whose outer border is missing
+// from b, whose hull is then cut at the corners).
 func gridCandidates(b *binImg) []candidate {
 	labels, comps := label(b)
 	minSide := float64(min(b.w, b.h))
@@ -185,44 +324,41 @@ func gridCandidates(b *binImg) []candidate {
 		if float64(cw) < 0.15*minSide || float64(ch) < 0.15*minSide {
 			continue
 		}
-		hull := componentHull(labels, b.w, c)
-		q, area := largestQuad(hull)
-		if area < 0.02*float64(b.w*b.h) {
-			continue
+		hull, _ := largestQuad(componentHull(labels, b.w, c))
+		x0, y0, x1, y1 := float64(c.minX), float64(c.minY), float64(c.maxX+1), float64(c.maxY+1)
+		box := Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+		outlines := []Quad{orderQuad(hull)}
+		if !sameQuad(outlines[0], box, 0.02*math.Max(x1-x0, y1-y0)) {
+			outlines = append(outlines, box)
 		}
-		q = orderQuad(q)
-		if !plausibleQuad(q) {
-			continue
+		for _, q := range outlines {
+			if quadArea(q) < 0.02*float64(b.w*b.h) || !plausibleQuad(q) || gridScore(b, q) < 0.1 {
+				continue
+			}
+			// A wide first look (the component may miss faint outer
+			// lines), then a close one.
+			rq, s := refineLattice(b, q, 0.25, 0.1)
+			if s < 0.5 {
+				continue
+			}
+			rq, s = refineLattice(b, rq, 0.1, 0.1)
+			if s < 0.6 || !plausibleQuad(rq) {
+				continue
+			}
+			out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
 		}
-		if gridScore(b, q) < 0.1 {
-			continue
-		}
-		// A wide first look (the component may miss faint outer lines),
-		// then a close one.
-		rq, s := refineLattice(b, q, 0.25, 0.1)
-		if s < 0.5 {
-			continue
-		}
-		rq, s = refineLattice(b, rq, 0.1, 0.1)
-		if s < 0.6 || !plausibleQuad(rq) {
-			continue
-		}
-		out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
 	}
-	// The largest grid-like candidate wins; between puzzles of similar
-	// size, the one nearer the middle of the picture (people aim at the
-	// puzzle they want).
-	weight := func(c candidate) float64 {
-		cx, cy := 0.0, 0.0
-		for _, p := range c.quad {
-			cx += p.X / 4
-			cy += p.Y / 4
-		}
-		d := math.Hypot(cx-float64(b.w)/2, cy-float64(b.h)/2) / math.Hypot(float64(b.w)/2, float64(b.h)/2)
-		return c.area * c.score * (1 - 0.3*math.Min(1, d))
-	}
-	sort.Slice(out, func(i, j int) bool { return weight(out[i]) > weight(out[j]) })
 	return out
+}
+
+// sameQuad reports whether every corner of a lies within tol of b's.
+func sameQuad(a, b Quad, tol float64) bool {
+	for i := range a {
+		if math.Hypot(a[i].X-b[i].X, a[i].Y-b[i].Y) > tol {
+			return false
+		}
+	}
+	return true
 }
 
 // label finds 8-connected components of ink with a scanline flood fill.

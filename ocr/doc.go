@@ -29,22 +29,29 @@
 //     decoded, images over MaxPixels (decompression bombs): [ErrTooLarge]
 //     with a [LimitError] saying "image is WxH pixels, the limit is N".
 //     It reads the EXIF orientation tag of JPEGs but does not apply it.
-//   - [Detect] works on a copy scaled to at most 800 pixels: adaptive
-//     threshold (local mean), connected components, the largest
-//     quadrilateral on each big component's convex hull, then a lattice
-//     fit: the neighbourhood is rectified and the ten evenly spaced lines
-//     of each axis are found from the ink profiles of each half of the
-//     square (so perspective errors and borders hidden by a header or cut by
-//     the frame are corrected), scoring bold box lines above cell lines.
-//     Candidates must look like a square in perspective; the largest
-//     grid-like one wins, so a smaller solution grid or a neighbouring
-//     puzzle beside it is not taken. When no component qualifies (faint or
-//     dotted lines, a grid filling the frame), the lattice is searched in
-//     the whole picture.
+//   - [Detect] works on a copy scaled to at most 800 pixels. It looks for
+//     grid lines in several maps of the picture, in turn until one gives a
+//     nearly complete lattice: ink darker than its neighbourhood (an
+//     adaptive threshold), thin dark lines at three widths and thin light
+//     lines (ridges, which ignore large dark areas such as an app's bars or
+//     a dark board's surroundings). In each map the large connected
+//     components are outlined (the largest quadrilateral on the convex
+//     hull, and the bounding box), and each outline's lattice is fitted:
+//     the neighbourhood is rectified and the ten evenly spaced lines of
+//     each axis are found from the ink profiles of each half of the
+//     square, scoring bold box lines above cell lines. Every lattice is
+//     then judged on the gray picture itself (how strongly its twenty
+//     lines stand out, all along their length, box lines above cell
+//     lines), moved by a cell when that fits the lines clearly better,
+//     and of the lattices nearly as clear as the best the largest one
+//     nearest the middle wins: the puzzle, not its smaller solution grid
+//     or a neighbouring puzzle. When no component qualifies, the lattice
+//     is searched in the whole picture.
 //   - Orientation: EXIF tags are a hint. [Read] recognises the grid both in
 //     the stored orientation and in the tagged one and keeps the reading
 //     that checks out with the solver, else the more confident one.
-//   - [Rectify] warps the grid to [GridSize] pixels; [CutCells] finds the
+//   - [Rectify] warps the grid to [GridSize] pixels (a grid of light print
+//     on a dark board is read from its negative); [CutCells] finds the
 //     cell lines per band of cells (curved paper) and paints out grid-line
 //     remains inside each cell.
 //

@@ -57,8 +57,8 @@ type Result struct {
 	Turns int
 	// DetectScore in [0, 1] is how grid-like the found quadrilateral was.
 	DetectScore float64
-	// Inverted is true when the grid was found in the negative of the
-	// photo (light print on a dark ground).
+	// Inverted is true when the grid was read from the negative of the
+	// photo (light print on a dark board).
 	Inverted bool
 	// Solutions is 1 when Grid has exactly one solution, 0 when it has a
 	// clash or none, 2 when it has several.
@@ -165,21 +165,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// Light print on a dark ground (a dark-mode screenshot) is read from
-	// the negative: first when the picture looks like that, and in any case
-	// when no grid is found the other way.
-	if lightOnDark(gray) {
-		gray = invert(gray)
-		res.Inverted = true
-	}
 	det, err := Detect(gray)
-	if errors.Is(err, ErrNoGrid) {
-		neg := invert(gray)
-		if d, err2 := Detect(neg); err2 == nil {
-			gray, det, err = neg, d, nil
-			res.Inverted = !res.Inverted
-		}
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +185,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		cells    [81]CellReading
 		grid     solver.Grid
 		entered  solver.Grid
+		inverted bool
 		nsol     int
 		solution solver.Grid
 		solveErr error
@@ -212,6 +199,12 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		}
 		q := turnQuad(det.Corners, turns)
 		rect := Rectify(gray, q, GridSize)
+		// Light print on a dark board (a dark-mode screen) is read from
+		// the negative.
+		inverted := lightOnDark(rect)
+		if inverted {
+			rect = invert(rect)
+		}
 		cells := CutCells(rect)
 		stage("rectify")
 		readings, err := read(ctx, cells)
@@ -246,7 +239,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			}
 		}
 		stage("split")
-		t := &try{turns: turns, q: q, cells: readings, grid: g, entered: e, meanConf: conf}
+		t := &try{turns: turns, q: q, cells: readings, grid: g, entered: e, inverted: inverted, meanConf: conf}
 		t.solution, t.solveErr = solveReading(g)
 		switch {
 		case t.solveErr == nil:
@@ -308,7 +301,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		}
 	}
 	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
-	res.Solution, res.SolveErr, res.Entered = best.solution, best.solveErr, best.entered
+	res.Solution, res.SolveErr, res.Entered, res.Inverted = best.solution, best.solveErr, best.entered, best.inverted
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
 	} else {

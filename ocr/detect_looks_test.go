@@ -1,0 +1,174 @@
+package ocr
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+// lookCase is a picture drawn in a look that the plain threshold of dark
+// ink does not handle, with where its grid is.
+type lookCase struct {
+	name  string
+	img   *image.Gray
+	truth Quad
+}
+
+// paintGrid draws a 9x9 grid of side n at (x0, y0) on img: box lines of
+// width box, cell lines of width cell, in shade ink (cell lines in shade
+// cellInk), on a board of shade board.
+func paintGrid(img *image.Gray, x0, y0, n, box, cell int, ink, cellInk, board uint8) Quad {
+	fill := func(x, y, w, h int, v uint8) {
+		for yy := max(y, 0); yy < min(y+h, img.Rect.Dy()); yy++ {
+			for xx := max(x, 0); xx < min(x+w, img.Rect.Dx()); xx++ {
+				img.Pix[yy*img.Stride+xx] = v
+			}
+		}
+	}
+	fill(x0, y0, n, n, board)
+	for k := range 10 {
+		p := k * n / 9
+		w, v := cell, cellInk
+		if k%3 == 0 {
+			w, v = box, ink
+		}
+		fill(x0+p-w/2, y0, w, n, v)
+		fill(x0, y0+p-w/2, n, w, v)
+	}
+	f := func(v int) float64 { return float64(v) }
+	return Quad{{f(x0), f(y0)}, {f(x0 + n), f(y0)}, {f(x0 + n), f(y0 + n)}, {f(x0), f(y0 + n)}}
+}
+
+func page(w, h int, v uint8) *image.Gray {
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = v
+	}
+	return img
+}
+
+func lookCases() []lookCase {
+	var cs []lookCase
+	// A dark board with light lines on a white page, dark bars of an app
+	// above and below (the page's threshold merges them with the board).
+	img := page(700, 600, 250)
+	for y := range 60 {
+		for x := range 700 {
+			img.Pix[y*img.Stride+x] = 45
+			img.Pix[(599-y)*img.Stride+x] = 45
+		}
+	}
+	cs = append(cs, lookCase{"dark board on a white page", img, paintGrid(img, 150, 80, 440, 4, 2, 200, 120, 40)})
+	// Thin light-gray cell lines and slightly darker box lines on white,
+	// inside a coloured (mid-gray) page with a number pad of boxes beside.
+	img = page(800, 500, 150)
+	q := paintGrid(img, 40, 40, 420, 3, 1, 150, 215, 255)
+	for k := range 9 {
+		paintGrid(img, 520+(k%3)*80, 60+(k/3)*80, 60, 3, 3, 60, 60, 235)
+	}
+	cs = append(cs, lookCase{"light lines and a number pad", img, q})
+	// A grid touching the frame on two sides, a larger dark rectangle
+	// (an advert) beside it.
+	img = page(640, 480, 235)
+	for y := 20; y < 470; y++ {
+		for x := 480; x < 635; x++ {
+			img.Pix[y*img.Stride+x] = 30
+		}
+	}
+	cs = append(cs, lookCase{"grid at the frame, advert beside", img, paintGrid(img, 0, 0, 470, 5, 2, 20, 20, 235)})
+	return cs
+}
+
+// TestDetectLooks finds grids drawn in looks the plain threshold of dark
+// ink misses or confuses: light lines on a dark board, faint lines on a
+// coloured page with a number pad beside, a grid at the frame's edge.
+func TestDetectLooks(t *testing.T) {
+	for _, tc := range lookCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			det, err := Detect(tc.img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			side := tc.truth[1].X - tc.truth[0].X
+			for i := range 4 {
+				if e := math.Hypot(det.Corners[i].X-tc.truth[i].X, det.Corners[i].Y-tc.truth[i].Y); e > 0.02*side {
+					t.Errorf("corner %d at %.1f, want %.1f (%.1f px off)", i, det.Corners[i], tc.truth[i], e)
+				}
+			}
+		})
+	}
+}
+
+// TestRidgesIgnoreAreas: a thin line is marked, in either polarity; the
+// inside of a large dark area and its edges are not.
+func TestRidgesIgnoreAreas(t *testing.T) {
+	img := page(60, 60, 240)
+	for y := range 60 {
+		img.Pix[y*img.Stride+10] = 30 // a dark line at x=10
+		img.Pix[y*img.Stride+20] = 250
+		for x := 30; x < 60; x++ {
+			img.Pix[y*img.Stride+x] = 20 // a dark area from x=30
+		}
+	}
+	img.Pix[30*img.Stride+45] = 200 // a light dot in the dark area
+	dark, light := ridges(img, 3, ridgeContrast, false), ridges(img, 3, ridgeContrast, true)
+	if !dark.at(10, 30) {
+		t.Error("the dark line is not marked")
+	}
+	for _, x := range []int{29, 30, 31, 40, 45} {
+		if dark.at(x, 30) {
+			t.Errorf("x=%d of the dark area is marked as a dark line", x)
+		}
+	}
+	if !light.at(45, 30) || light.at(40, 30) || light.at(10, 30) {
+		t.Errorf("light lines: dot %v, area %v, dark line %v; want only the dot", light.at(45, 30), light.at(40, 30), light.at(10, 30))
+	}
+}
+
+// TestJudgeMovesALatticeACellBack: a lattice fitted one cell to the left
+// of the grid (its left line on the edge of a dark panel beside it) is
+// moved back onto the grid, and the grid's own lattice stays put.
+func TestJudgeMovesALatticeACellBack(t *testing.T) {
+	img := page(600, 500, 235)
+	for y := range 500 {
+		for x := range 80 {
+			img.Pix[y*img.Stride+x] = 60
+		}
+	}
+	truth := paintGrid(img, 125, 40, 405, 5, 2, 20, 60, 235)
+	cell := 405.0 / 9
+	off := truth
+	for i := range off {
+		off[i].X -= cell
+	}
+	for _, tc := range []struct {
+		name string
+		q    Quad
+	}{{"a cell to the left", off}, {"on the grid", truth}} {
+		c := candidate{quad: tc.q, area: quadArea(tc.q), score: 1}
+		judge(img, &c)
+		for i := range 4 {
+			if e := math.Hypot(c.quad[i].X-truth[i].X, c.quad[i].Y-truth[i].Y); e > 2 {
+				t.Errorf("%s: corner %d judged at %.1f, want %.1f", tc.name, i, c.quad[i], truth[i])
+			}
+		}
+	}
+}
+
+// TestChooseTheLargerGrid: of a puzzle and its smaller solution grid, both
+// clear, the puzzle wins; a larger lattice whose lines hardly stand out
+// does not.
+func TestChooseTheLargerGrid(t *testing.T) {
+	big := candidate{quad: Quad{{0, 0}, {400, 0}, {400, 400}, {0, 400}}, score: 0.95, quality: 80}
+	small := candidate{quad: Quad{{450, 450}, {600, 450}, {600, 600}, {450, 600}}, score: 1, quality: 95}
+	faint := candidate{quad: Quad{{0, 0}, {500, 0}, {500, 500}, {0, 500}}, score: 0.9, quality: 30}
+	for _, c := range []*candidate{&big, &small, &faint} {
+		c.area = quadArea(c.quad)
+	}
+	if got := choose([]candidate{small, big}, 640, 640); got.quad != big.quad {
+		t.Errorf("chose %v, want the puzzle %v", got.quad, big.quad)
+	}
+	if got := choose([]candidate{small, faint}, 640, 640); got.quad != small.quad {
+		t.Errorf("chose the faint lattice %v over a clear grid", got.quad)
+	}
+}

@@ -1,0 +1,176 @@
+package ocr
+
+import (
+	"image"
+	"math"
+)
+
+// A lattice's quality is judged on the gray picture itself, the same way
+// whichever map the lattice was found in, so that candidates from
+// different maps compare.
+
+// Geometry of the rectified view a lattice is judged on: cells of qCell
+// pixels, one cell of margin all round (so that the lattice shifted by a
+// cell can be judged too).
+const (
+	qCell   = 20
+	qMargin = qCell
+	qSide   = 9*qCell + 2*qMargin
+)
+
+// latticeView is the neighbourhood of a candidate grid rectified to
+// qSide x qSide pixels: the grid's 9x9 cells lie in the middle, a cell of
+// margin around.
+type latticeView struct {
+	pix []float64
+}
+
+// newLatticeView rectifies the neighbourhood of quad q of g.
+func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return nil, false
+	}
+	w, ht := g.Rect.Dx(), g.Rect.Dy()
+	v := &latticeView{pix: make([]float64, qSide*qSide)}
+	for y := range qSide {
+		fy := (float64(y-qMargin) + 0.5) / (9 * qCell)
+		for x := range qSide {
+			fx := (float64(x-qMargin) + 0.5) / (9 * qCell)
+			px, py := h.apply(fx, fy)
+			v.pix[y*qSide+x] = float64(bilinear(g, px-0.5, py-0.5, w, ht))
+		}
+	}
+	return v, true
+}
+
+// lineStrength returns, for each of the ten lines of each axis of the
+// lattice shifted by (dx, dy) cells, how strongly a line stands out from
+// the paper beside it, in gray levels (positive for dark lines when dark
+// is true, for light lines otherwise), as the median over the nine cells
+// along the line: a real grid line is there all along, an edge or a text
+// line only in places.
+func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal [10]float64) {
+	sign := 1.0
+	if !dark {
+		sign = -1
+	}
+	at := func(x, y int) float64 {
+		x, y = min(max(x, 0), qSide-1), min(max(y, 0), qSide-1)
+		return sign * v.pix[y*qSide+x]
+	}
+	// strength of the line through position p (across) in the cell
+	// segment [a, a+qCell) along it.
+	seg := func(vert bool, p, a int) float64 {
+		sample := func(across, along int) float64 {
+			if vert {
+				return at(across, along)
+			}
+			return at(along, across)
+		}
+		var line, side float64
+		for t := a + 3; t < a+qCell-3; t++ {
+			best := math.Inf(1)
+			for d := -2; d <= 2; d++ {
+				best = math.Min(best, sample(p+d, t))
+			}
+			line += best
+			side += (sample(p-5, t) + sample(p+5, t)) / 2
+		}
+		return (side - line) / float64(qCell-6)
+	}
+	for k := range 10 {
+		var sv, sh [9]float64
+		for c := range 9 {
+			x := qMargin + (k+dx)*qCell
+			y := qMargin + (k+dy)*qCell
+			sv[c] = seg(true, x, qMargin+(c+dy)*qCell)
+			sh[c] = seg(false, y, qMargin+(c+dx)*qCell)
+		}
+		vertical[k], horizontal[k] = median9(sv), median9(sh)
+	}
+	return vertical, horizontal
+}
+
+// median9 is the median of nine values.
+func median9(v [9]float64) float64 {
+	for i := 1; i < 9; i++ {
+		for j := i; j > 0 && v[j] < v[j-1]; j-- {
+			v[j], v[j-1] = v[j-1], v[j]
+		}
+	}
+	return v[4]
+}
+
+// latticeQuality scores the lattice of quad q shifted by (dx, dy) cells in
+// the view: the mean strength of its twenty lines, plus how much stronger
+// its box lines (every third) are than its cell lines, which a lattice
+// that is a cell off loses. The polarity is the one the lines favour.
+func (v *latticeView) quality(dx, dy int) float64 {
+	best := math.Inf(-1)
+	for _, dark := range []bool{true, false} {
+		vert, hor := v.lineStrength(dx, dy, dark)
+		var all, box, cell float64
+		for k := range 10 {
+			s := vert[k] + hor[k]
+			all += s / 20
+			if k%3 == 0 {
+				box += s / 8
+			} else {
+				cell += s / 12
+			}
+		}
+		// Lines weaker than the paper's noise do not count for more than
+		// their absence.
+		if q := all + 0.5*math.Max(0, box-cell); q > best {
+			best = q
+		}
+	}
+	return best
+}
+
+// shiftQuad returns the quad of q's lattice moved by (dx, dy) cells.
+func shiftQuad(q Quad, dx, dy int) (Quad, bool) {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return q, false
+	}
+	u0, v0 := float64(dx)/9, float64(dy)/9
+	var out Quad
+	for i, c := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		out[i].X, out[i].Y = h.apply(c[0]+u0, c[1]+v0)
+		if math.IsNaN(out[i].X) || math.IsNaN(out[i].Y) {
+			return q, false
+		}
+	}
+	return out, true
+}
+
+// judge sets the quality of candidate c on the gray picture g, moving its
+// lattice by a cell in either direction when that gives clearly better
+// lines (a lattice fitted a cell off on a blurred photo, or onto the edge
+// of the page beside the grid).
+func judge(g *image.Gray, c *candidate) {
+	v, ok := newLatticeView(g, c.quad)
+	if !ok {
+		c.quality = math.Inf(-1)
+		return
+	}
+	c.quality = v.quality(0, 0)
+	bestDX, bestDY := 0, 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			if q := v.quality(dx, dy); q > c.quality*1.15+1 {
+				c.quality, bestDX, bestDY = q, dx, dy
+			}
+		}
+	}
+	if bestDX != 0 || bestDY != 0 {
+		if q, ok := shiftQuad(c.quad, bestDX, bestDY); ok && plausibleQuad(q) {
+			c.quad, c.area = q, quadArea(q)
+		}
+	}
+}
