@@ -203,6 +203,34 @@ func (b *binImg) at(x, y int) bool {
 	return b.pix[y*b.w+x] != 0
 }
 
+// near reports whether any pixel within r of (x, y) (a square of side
+// 2r+1) is ink. A view sampled at steps of more than a pixel uses it with
+// r half a step, so that it does not skip lines one pixel wide.
+func (b *binImg) near(x, y, r int) bool {
+	if r <= 0 {
+		return b.at(x, y)
+	}
+	for yy := max(y-r, 0); yy <= min(y+r, b.h-1); yy++ {
+		row := b.pix[yy*b.w : yy*b.w+b.w]
+		for xx := max(x-r, 0); xx <= min(x+r, b.w-1); xx++ {
+			if row[xx] != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sampleRadius is the radius [binImg.near] needs for a view of n pixels
+// across quad q: half the step between samples, in whole pixels.
+func sampleRadius(q Quad, n int) int {
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	return int(side / float64(n) / 2)
+}
+
 // shrink scales g down by an integer-free area average so that its longer
 // side is at most maxSide, returning the copy and the factor to multiply
 // its coordinates by to get g's.
@@ -569,12 +597,13 @@ func gridScore(b *binImg, q Quad) float64 {
 		return 0
 	}
 	r := make([]uint8, n*n)
+	rad := sampleRadius(q, n)
 	for y := range n {
 		v := (float64(y) + 0.5) / n
 		for x := range n {
 			u := (float64(x) + 0.5) / n
 			px, py := h.apply(u, v)
-			if b.at(int(px), int(py)) {
+			if b.near(int(px), int(py), rad) {
 				r[y*n+x] = 1
 			}
 		}

@@ -108,11 +108,12 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	}
 	toUV := func(x float64) float64 { return -m + (1+2*m)*x/float64(n) }
 	r := make([]uint8, n*n)
+	rad := int(side * (1 + 2*m) / float64(n) / 2)
 	for y := range n {
 		v := toUV(float64(y) + 0.5)
 		for x := range n {
 			px, py := h.apply(toUV(float64(x)+0.5), v)
-			if !math.IsNaN(px) && b.at(int(math.Floor(px)), int(math.Floor(py))) {
+			if !math.IsNaN(px) && b.near(int(math.Floor(px)), int(math.Floor(py)), rad) {
 				r[y*n+x] = 1
 			}
 		}

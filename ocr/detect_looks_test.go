@@ -3,6 +3,8 @@ package ocr
 import (
 	"image"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -96,6 +98,33 @@ func TestDetectLooks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDetectPhoneHairlines finds the grid of a synthetic phone screenshot
+// (train/synthset, 1080x1920 JPEG): cell lines one pixel wide in light
+// gray on a white board, a coloured page, a number pad under the board.
+// Detection works on a copy shrunk 2.4 times, where the cell lines are
+// one faint pixel wide, and must not step over them when it checks a
+// candidate's lines.
+func TestDetectPhoneHairlines(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "looks", "phone-hairlines.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	det, err := Detect(ToGray(dec.Image))
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth := Quad{{45, 230}, {1035, 230}, {1035, 1220}, {45, 1220}}
+	for i := range 4 {
+		if e := math.Hypot(det.Corners[i].X-truth[i].X, det.Corners[i].Y-truth[i].Y); e > 0.02*990 {
+			t.Errorf("corner %d at %.1f, want %.1f (%.1f px off)", i, det.Corners[i], truth[i], e)
+		}
 	}
 }
 
