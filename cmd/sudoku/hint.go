@@ -261,7 +261,7 @@ func argText(arg string, s *stdio) (string, error) {
 
 // argMarks reads the pencil marks of the --marks flag, given as text or a
 // file name; no marks (nil) when the flag is empty.
-func argMarks(arg string, s *stdio) (*human.Candidates, error) {
+func argMarks(arg string, s *stdio) ([]solver.DigitSet, error) {
 	if arg == "" {
 		return nil, nil
 	}
@@ -273,7 +273,7 @@ func argMarks(arg string, s *stdio) (*human.Candidates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--marks: %w", err)
 	}
-	return &c, nil
+	return c, nil
 }
 
 // argPuzzle reads a puzzle and, when current is not empty, the player's

@@ -112,8 +112,8 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 		var cands render.Candidates
 		if marks != nil {
 			cands = make(render.Candidates, len(marks))
-			for i, bits := range marks {
-				cands[i] = uint32(bits)
+			for i, m := range marks {
+				cands[i] = uint32(m) << 1 // render counts digit d as bit d
 			}
 		}
 		st, err := human.NextStep(puzzle, cur, marks)

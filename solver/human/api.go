@@ -51,18 +51,14 @@ func (e *WrongGridError) Error() string {
 	return "this grid is wrong: " + strings.Join(reasons, "; ")
 }
 
-// Candidates are a player's pencil marks: bit 1<<d of a cell is set when d
-// is marked as possible there. A cell without any mark is taken to have
-// no pencil marks yet.
-type Candidates [81]uint16
-
-// ParseCandidates reads pencil marks written as 81 fields separated by
-// spaces, tabs, newlines or '|', row by row, each field the digits marked
-// in that cell ("123 45 9 ..."); a filled cell's field is its digit. A
-// field of "." or "0" means no marks. Box-drawing lines made only of '-',
-// '+', '=' and '.' characters are skipped.
-func ParseCandidates(text string) (Candidates, error) {
-	var out Candidates
+// ParseCandidates reads a player's pencil marks, one set of digits per
+// cell of a 9x9 grid, written as 81 fields separated by spaces, tabs,
+// newlines or '|', row by row, each field the digits marked in that cell
+// ("123 45 9 ..."); a filled cell's field is its digit. A field of "." or
+// "0" means no marks. Box-drawing lines made only of '-', '+', '=' and '.'
+// characters are skipped.
+func ParseCandidates(text string) ([]solver.DigitSet, error) {
+	out := make([]solver.DigitSet, 81)
 	fields := strings.FieldsFunc(text, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '|' || r == ','
 	})
@@ -72,38 +68,37 @@ func ParseCandidates(text string) (Candidates, error) {
 			continue
 		}
 		if n == 81 {
-			return Candidates{}, fmt.Errorf("pencil marks: more than 81 cells (extra field %q)", f)
+			return nil, fmt.Errorf("pencil marks: more than 81 cells (extra field %q)", f)
 		}
 		if f != "." && f != "0" {
 			for _, r := range f {
 				if r < '1' || r > '9' {
-					return Candidates{}, fmt.Errorf("pencil marks of %s: unexpected character %q in %q", cellName(n), r, f)
+					return nil, fmt.Errorf("pencil marks of %s: unexpected character %q in %q", cellName(n), r, f)
 				}
-				out[n] |= 1 << uint(r-'0')
+				out[n] = out[n].With(int(r - '0'))
 			}
 		}
 		n++
 	}
 	if n != 81 {
-		return Candidates{}, fmt.Errorf("pencil marks: found %d cells, a 9x9 grid needs 81", n)
+		return nil, fmt.Errorf("pencil marks: found %d cells, a 9x9 grid needs 81", n)
 	}
 	return out, nil
 }
 
-// String writes the marks as [ParseCandidates] reads them, nine fields a
-// line.
-func (c Candidates) String() string {
+// FormatCandidates writes the pencil marks of a 9x9 grid as
+// [ParseCandidates] reads them, nine fields a line; a cell without marks
+// is ".".
+func FormatCandidates(marks []solver.DigitSet) string {
 	var sb strings.Builder
-	for i, m := range c {
+	for i, m := range marks {
 		if i%9 != 0 {
 			sb.WriteByte(' ')
 		}
-		if m == 0 {
+		if m &= allDigits; m == 0 {
 			sb.WriteByte('.')
 		}
-		for _, d := range digitMask(m).digits() {
-			sb.WriteByte(byte('0' + d))
-		}
+		sb.WriteString(m.String())
 		if i%9 == 8 {
 			sb.WriteByte('\n')
 		}
@@ -215,14 +210,15 @@ func sortWrong(w []WrongCell) {
 // NextStep returns the next step for a player who has reached current in
 // puzzle: the easiest step that applies, as HoDoKu would find it. A zero
 // current means the puzzle as given. marks, when not nil, are the player's
-// pencil marks; the step then works from those marks (narrowed by the
-// digits already placed).
+// pencil marks, one set per cell; the step then works from those marks
+// (narrowed by the digits already placed). A cell without marks is taken
+// to have no pencil marks yet.
 //
 // A grid with wrong cells returns a *[WrongGridError] naming them, also
 // when pencil marks rule out a cell's right digit; a complete grid returns
 // [ErrSolved]. When no technique applies the step is found by trial and
 // error and has BruteForce set.
-func NextStep(puzzle, current solver.Grid, marks *Candidates) (Step, error) {
+func NextStep(puzzle, current solver.Grid, marks []solver.DigitSet) (Step, error) {
 	info, err := analyse(puzzle)
 	if err != nil {
 		return Step{}, err
@@ -237,15 +233,18 @@ func NextStep(puzzle, current solver.Grid, marks *Candidates) (Step, error) {
 	if cur.IsComplete() {
 		return Step{}, ErrSolved
 	}
+	if marks != nil && len(marks) != 81 {
+		return Step{}, fmt.Errorf("pencil marks of %d cells, a 9x9 grid has 81", len(marks))
+	}
 	s := newState(cur)
 	s.unique = info.unique
 	if marks != nil {
 		for c := range s.empty.all() {
-			m := digitMask(marks[c]) & allDigits
+			m := marks[c] & allDigits
 			if m == 0 {
 				continue
 			}
-			if info.unique && !m.has(info.solution.Cell(c)) {
+			if info.unique && !m.Has(info.solution.Cell(c)) {
 				wrong = append(wrong, WrongCell{c, 0, fmt.Sprintf("the pencil marks of %s rule out the digit that belongs there", cellName(c))})
 			}
 			s.cand[c] &= m
@@ -300,7 +299,7 @@ func (s *state) consistent() bool {
 func bruteForceStep(s *state, sol solver.Grid) Step {
 	best := -1
 	for c := range s.empty.all() {
-		if best < 0 || s.cand[c].count() < s.cand[best].count() {
+		if best < 0 || s.cand[c].Len() < s.cand[best].Len() {
 			best = c
 		}
 	}
@@ -312,7 +311,7 @@ func bruteForceStep(s *state, sol solver.Grid) Step {
 		Highlights:  []Highlight{{Candidate{best, d}, 0}},
 		Nudge:       "No known technique applies here; the next move needs trial and error.",
 		Area:        fmt.Sprintf("No known technique applies; trial and error at %s.", cellName(best)),
-		Explanation: fmt.Sprintf("No known technique applies; trial and error shows that %s is %d: every other candidate (%s) leads to a contradiction. This is a guess checked by search, not a logical step.", cellName(best), d, orDigitList(s.cand[best]&^bit(d))),
+		Explanation: fmt.Sprintf("No known technique applies; trial and error shows that %s is %d: every other candidate (%s) leads to a contradiction. This is a guess checked by search, not a logical step.", cellName(best), d, orDigitList(s.cand[best].Without(d))),
 		BruteForce:  true,
 	}
 }

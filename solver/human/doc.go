@@ -43,10 +43,10 @@
 //
 //  1. Write a finder in the file of its family (or a new file):
 //     func findX(s *state) (Step, bool). It reads the candidates of s
-//     (s.cand per cell, s.pos per digit, with the tables rowOf, unitSet,
-//     peers and the cellSet and digitMask helpers of state.go) and returns
-//     the first instance that eliminates or places something. It must not
-//     change s.
+//     (s.cand per cell, a [solver.DigitSet] each, s.pos per digit, with
+//     the tables rowOf, unitSet, peers and the cellSet helpers of
+//     state.go) and returns the first instance that eliminates or places
+//     something. It must not change s.
 //  2. Fill in the Step: Technique (HoDoKu's name, declared as a constant in
 //     techniques.go), Placements or Eliminations, the Cells, Units,
 //     Highlights and Links that prove it, and the three levels of text:
