@@ -20,7 +20,8 @@ import (
 // set per cell, cells counted row by row from 0.
 type DigitSet uint16
 
-// DigitSetOf returns the set of the given digits, each from 1 to 16.
+// DigitSetOf returns the set of the given digits, each from 1 to 16
+// (others are left out).
 func DigitSetOf(digits ...int) DigitSet {
 	var s DigitSet
 	for _, d := range digits {
@@ -34,13 +35,17 @@ func DigitSetOf(digits ...int) DigitSet {
 func AllDigits(side int) DigitSet { return DigitSet(1<<side - 1) }
 
 // Has reports whether d is in s. Digits outside 1 to 16 never are.
-func (s DigitSet) Has(d int) bool { return d >= 1 && d <= MaxSide && s&(1<<(d-1)) != 0 }
+func (s DigitSet) Has(d int) bool { return s&bitOf(d) != 0 }
 
-// With returns s with digit d (1 to 16) added.
-func (s DigitSet) With(d int) DigitSet { return s | 1<<(d-1) }
+// With returns s with digit d added; a d outside 1 to 16 changes nothing.
+func (s DigitSet) With(d int) DigitSet { return s | bitOf(d) }
 
-// Without returns s with digit d (1 to 16) removed.
-func (s DigitSet) Without(d int) DigitSet { return s &^ (1 << (d - 1)) }
+// Without returns s with digit d removed.
+func (s DigitSet) Without(d int) DigitSet { return s &^ bitOf(d) }
+
+// bitOf returns the bit of digit d, or 0 for a d outside 1 to 16 (the
+// shift by a uint of 16 or more gives 0).
+func bitOf(d int) DigitSet { return 1 << uint(d-1) }
 
 // Len returns the number of digits in s.
 func (s DigitSet) Len() int { return bits.OnesCount16(uint16(s)) }

@@ -23,6 +23,9 @@ func TestDigitSet(t *testing.T) {
 	if got := s.Without(1).With(9); got != solver.DigitSetOf(5, 6, 9) || got.Min() != 5 {
 		t.Errorf("Without(1).With(9) = %v", got)
 	}
+	if s.With(0) != s || s.With(17) != s || s.Without(-3) != s || solver.DigitSetOf(0, 1, 99) != solver.DigitSetOf(1) {
+		t.Errorf("digits outside 1 to 16 change a set")
+	}
 	if got := slices.Collect(s.All()); !slices.Equal(got, []int{1, 5, 6}) {
 		t.Errorf("All yields %v", got)
 	}

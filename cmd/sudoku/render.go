@@ -109,13 +109,6 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 		if err != nil {
 			return err
 		}
-		var cands render.Candidates
-		if marks != nil {
-			cands = make(render.Candidates, len(marks))
-			for i, m := range marks {
-				cands[i] = uint32(m) << 1 // render counts digit d as bit d
-			}
-		}
 		st, err := human.NextStep(puzzle, cur, marks)
 		var wrong *human.WrongGridError
 		switch {
@@ -134,16 +127,15 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 		if !cur.IsZero() {
 			before = merged(puzzle, cur)
 		}
-		if cands != nil {
+		var cands []solver.DigitSet
+		if marks != nil {
 			// Show the marks the hint engine works from: the
 			// player's, narrowed by the digits placed, and the basic
 			// ones in cells without marks yet.
-			basic := render.BasicCandidates(before)
-			for i := range cands {
-				if cands[i] == 0 {
-					cands[i] = basic[i]
-				} else {
-					cands[i] &= basic[i]
+			cands = before.Candidates()
+			for i, m := range marks {
+				if m != 0 {
+					cands[i] &= m
 				}
 			}
 		}
