@@ -101,7 +101,7 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 		return err
 	}
 	st, err := human.NextStep(puzzle, cur, cands)
-	var wrong *human.WrongGridError
+	var wrong *solver.WrongGridError
 	switch {
 	case errors.As(err, &wrong):
 		printWrong(s.out, wrong.Cells)
@@ -213,8 +213,8 @@ func runCheck(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return fmt.Errorf("CURRENT: %w", err)
 	}
-	wrong, err := human.Check(puzzle, cur)
-	var wge *human.WrongGridError
+	wrong, err := checkGrid(puzzle, cur)
+	var wge *solver.WrongGridError
 	if errors.As(err, &wge) {
 		fmt.Fprintln(s.out, wge.Error())
 		return errFailed
@@ -230,7 +230,21 @@ func runCheck(ctx context.Context, args []string, s *stdio) error {
 	return errFailed
 }
 
-func printWrong(w io.Writer, cells []human.WrongCell) {
+// checkGrid returns the wrong cells of cur, a player's grid for puzzle,
+// found by [solver.Check] against the puzzle's solution (against the rules
+// alone when it has several).
+func checkGrid(puzzle, cur solver.Grid) ([]solver.WrongCell, error) {
+	sol, err := solver.SolveUnique(puzzle)
+	switch {
+	case errors.Is(err, solver.ErrMultipleSolutions):
+		sol = solver.Grid{}
+	case err != nil:
+		return nil, fmt.Errorf("the puzzle cannot be solved: %w", err)
+	}
+	return solver.Check(puzzle, cur, sol)
+}
+
+func printWrong(w io.Writer, cells []solver.WrongCell) {
 	for _, c := range cells {
 		fmt.Fprintln(w, c.Reason)
 	}

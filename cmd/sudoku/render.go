@@ -110,7 +110,7 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 			return err
 		}
 		st, err := human.NextStep(puzzle, cur, marks)
-		var wrong *human.WrongGridError
+		var wrong *solver.WrongGridError
 		switch {
 		case errors.As(err, &wrong):
 			printWrong(text, wrong.Cells)
@@ -152,30 +152,15 @@ func runRender(ctx context.Context, args []string, s *stdio) error {
 			fmt.Fprintf(text, "%s: %s\n", st.Technique, st.Explanation)
 		}
 	case *current != "":
-		var wrong []int
-		if puzzle.Side() == 9 {
-			cells, err := human.Check(puzzle, cur)
-			if err != nil {
-				return err
-			}
-			for _, c := range cells {
-				wrong = append(wrong, c.Cell)
-			}
-			printWrong(text, cells)
-		} else {
-			// The checker works on 9x9 grids; other sizes are checked
-			// against the unique solution.
-			sol, err := solver.SolveUnique(puzzle)
-			if err != nil {
-				return fmt.Errorf("solve %s: %w", describeArg(fs.Arg(0)), err)
-			}
-			for i := range cur.NumCells() {
-				if d := cur.Cell(i); d != 0 && d != sol.Cell(i) {
-					wrong = append(wrong, i)
-					fmt.Fprintf(text, "%s holds %c, which contradicts the puzzle's solution\n", cur.CellName(i), solver.DigitChar(d))
-				}
-			}
+		cells, err := checkGrid(puzzle, cur)
+		if err != nil {
+			return err
 		}
+		var wrong []int
+		for _, c := range cells {
+			wrong = append(wrong, c.Cell)
+		}
+		printWrong(text, cells)
 		png, err = encodePNG(render.Wrong(puzzle, merged(puzzle, cur), wrong, opt))
 		if err != nil {
 			return err

@@ -21,36 +21,6 @@ var ErrNoLogicalStep = errors.New("no technique applies, and the puzzle has more
 // written for 9x9 Sudoku.
 var ErrNot9x9 = errors.New("hints, explanations and ratings work on 9x9 puzzles only")
 
-// WrongCell is a cell of a player's grid that cannot be right.
-type WrongCell struct {
-	// Cell is the cell, counted from 0 row by row.
-	Cell int
-	// Digit is the digit written in the cell, or for wrong pencil marks
-	// 0.
-	Digit int
-	// Reason says why in plain English, like "r3c4 holds 5, which
-	// contradicts the puzzle's solution". It does not give the right
-	// digit away.
-	Reason string
-}
-
-// WrongGridError says that a player's grid is wrong, and where.
-type WrongGridError struct {
-	Cells []WrongCell
-}
-
-// Error lists the wrong cells.
-func (e *WrongGridError) Error() string {
-	if len(e.Cells) == 0 {
-		return "this grid is wrong: it can no longer be completed"
-	}
-	reasons := make([]string, len(e.Cells))
-	for i, w := range e.Cells {
-		reasons[i] = w.Reason
-	}
-	return "this grid is wrong: " + strings.Join(reasons, "; ")
-}
-
 // ParseCandidates reads a player's pencil marks, one set of digits per
 // cell of a 9x9 grid, written as 81 fields separated by spaces, tabs,
 // newlines or '|', row by row, each field the digits marked in that cell
@@ -134,77 +104,25 @@ func analyse(puzzle solver.Grid) (puzzleInfo, error) {
 	return puzzleInfo{solution: sol, unique: true}, nil
 }
 
-// Check returns the cells of current that cannot be right: digits that
-// clash with another in a row, column or box, givens of puzzle that were
-// changed, and, when the puzzle has a unique solution, digits that differ
-// from it. A zero current stands for the puzzle itself. Cells of current
-// left empty where the puzzle has a given count as holding the given.
-// The error is for a puzzle that is not a valid 9x9 puzzle with a
-// solution.
-func Check(puzzle, current solver.Grid) ([]WrongCell, error) {
-	info, err := analyse(puzzle)
-	if err != nil {
-		return nil, err
-	}
-	_, wrong, err := merge(puzzle, current, info)
-	return wrong, err
-}
-
-// merge lays the givens of puzzle over current and returns the result with
-// its wrong cells.
-func merge(puzzle, current solver.Grid, info puzzleInfo) (solver.Grid, []WrongCell, error) {
+// merge checks current, a player's grid for puzzle, with [solver.Check]
+// and returns it with the givens laid over it (and the digits out of
+// range taken out), with its wrong cells.
+func merge(puzzle, current solver.Grid, info puzzleInfo) (solver.Grid, []solver.WrongCell, error) {
 	if current.IsZero() {
 		current = puzzle
 	}
-	if current.Side() != 9 {
-		return solver.Grid{}, nil, fmt.Errorf("the current grid is %dx%d, the puzzle 9x9", current.Side(), current.Side())
+	wrong, err := solver.Check(puzzle, current, info.solution)
+	if err != nil {
+		return solver.Grid{}, nil, err
 	}
-	var wrong []WrongCell
-	bad := map[int]bool{}
-	for c := range 81 {
-		g, x := puzzle.Cell(c), current.Cell(c)
-		if g != 0 && x != 0 && x != g {
-			wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, but the puzzle gives %d there", cellName(c), x, g)})
-			bad[c] = true
-		}
-		if g != 0 {
+	for c := range puzzle.NumCells() {
+		if g := puzzle.Cell(c); g != 0 {
 			current.SetCell(c, g)
-		}
-		if x > 9 {
-			wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, which is not a digit from 1 to 9", cellName(c), x)})
-			bad[c] = true
+		} else if current.Cell(c) > 9 {
 			current.SetCell(c, 0)
 		}
 	}
-	for _, cl := range current.Clashes() {
-		for _, c := range []int{cl.Second, cl.First} {
-			if puzzle.Cell(c) == 0 && !bad[c] {
-				bad[c] = true
-				wrong = append(wrong, WrongCell{c, current.Cell(c), fmt.Sprintf("%s holds %d, but %s", cellName(c), current.Cell(c), cl.Error())})
-				break
-			}
-		}
-	}
-	if info.unique {
-		for c := range 81 {
-			if x := current.Cell(c); x != 0 && !bad[c] && x != info.solution.Cell(c) {
-				bad[c] = true
-				wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, which contradicts the puzzle's solution", cellName(c), x)})
-			}
-		}
-	} else if len(wrong) == 0 && solver.Count(current, 1) == 0 {
-		return current, nil, &WrongGridError{}
-	}
-	sortWrong(wrong)
 	return current, wrong, nil
-}
-
-func sortWrong(w []WrongCell) {
-	for i := 1; i < len(w); i++ {
-		for j := i; j > 0 && w[j].Cell < w[j-1].Cell; j-- {
-			w[j], w[j-1] = w[j-1], w[j]
-		}
-	}
 }
 
 // NextStep returns the next step for a player who has reached current in
@@ -214,7 +132,7 @@ func sortWrong(w []WrongCell) {
 // (narrowed by the digits already placed). A cell without marks is taken
 // to have no pencil marks yet.
 //
-// A grid with wrong cells returns a *[WrongGridError] naming them, also
+// A grid with wrong cells returns a *[solver.WrongGridError] naming them, also
 // when pencil marks rule out a cell's right digit; a complete grid returns
 // [ErrSolved]. When no technique applies the step is found by trial and
 // error and has BruteForce set.
@@ -228,7 +146,7 @@ func NextStep(puzzle, current solver.Grid, marks []solver.DigitSet) (Step, error
 		return Step{}, err
 	}
 	if len(wrong) > 0 {
-		return Step{}, &WrongGridError{Cells: wrong}
+		return Step{}, &solver.WrongGridError{Cells: wrong}
 	}
 	if cur.IsComplete() {
 		return Step{}, ErrSolved
@@ -245,16 +163,16 @@ func NextStep(puzzle, current solver.Grid, marks []solver.DigitSet) (Step, error
 				continue
 			}
 			if info.unique && !m.Has(info.solution.Cell(c)) {
-				wrong = append(wrong, WrongCell{c, 0, fmt.Sprintf("the pencil marks of %s rule out the digit that belongs there", cellName(c))})
+				wrong = append(wrong, solver.WrongCell{Cell: c, Reason: fmt.Sprintf("the pencil marks of %s rule out the digit that belongs there", cellName(c))})
 			}
 			s.cand[c] &= m
 		}
 		if len(wrong) > 0 {
-			return Step{}, &WrongGridError{Cells: wrong}
+			return Step{}, &solver.WrongGridError{Cells: wrong}
 		}
 		s.rebuildPositions()
 		if !info.unique && !s.consistent() {
-			return Step{}, &WrongGridError{}
+			return Step{}, &solver.WrongGridError{}
 		}
 	}
 	return next(s, info)
