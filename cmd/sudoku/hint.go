@@ -169,7 +169,7 @@ func runRate(ctx context.Context, args []string, s *stdio) error {
 		return err
 	}
 	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
-		g, err := p.grid()
+		g, err := p.grid(s.photos)
 		if err != nil {
 			return errorLine(*asJSON, err), false
 		}
@@ -317,7 +317,7 @@ func argGrid(arg string, s *stdio, puzzle bool) (solver.Grid, error) {
 		return solver.Grid{}, err
 	}
 	if isImage([]byte(text)) {
-		return readPhotoGrid(arg, []byte(text))
+		return s.photos.grid(arg, []byte(text))
 	}
 	var g solver.Grid
 	if puzzle {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
 
 const (
@@ -20,7 +22,10 @@ const (
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errOut})
+	photos := newPhotoReader(tesseract.NewRecognizer)
+	defer photos.close()
+	code := run(context.Background(), args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errOut,
+		recognizers: tesseract.NewRecognizer, photos: photos})
 	return code, out.String(), errOut.String()
 }
 
