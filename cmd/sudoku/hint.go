@@ -100,33 +100,46 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return err
 	}
-	st, err := human.NextStep(puzzle, cur, cands)
-	var wrong *solver.WrongGridError
+	st, err := nextStep(s.out, puzzle, cur, cands)
 	switch {
-	case errors.As(err, &wrong):
-		printWrong(s.out, wrong.Cells)
-		if len(wrong.Cells) == 0 {
-			fmt.Fprintln(s.out, wrong.Error())
-		}
-		return errFailed
 	case errors.Is(err, human.ErrSolved):
 		fmt.Fprintln(s.out, "The grid is already solved.")
 		return nil
 	case err != nil:
 		return err
-	}
-	if *asJSON {
+	case *asJSON:
 		return writeJSON(s.out, stepJSONAt(st, *level))
 	}
-	switch *level {
-	case 1:
-		fmt.Fprintln(s.out, st.Nudge)
-	case 2:
-		fmt.Fprintln(s.out, st.Area)
-	default:
-		fmt.Fprintf(s.out, "%s: %s\n", st.Technique, st.Explanation)
-	}
+	fmt.Fprintln(s.out, stepText(st, *level))
 	return nil
+}
+
+// nextStep returns the next step for the player's grid cur (the puzzle
+// itself when zero) with [human.NextStep]. A wrong grid is printed to w
+// cell by cell and returns errFailed.
+func nextStep(w io.Writer, puzzle, cur solver.Grid, marks []solver.DigitSet) (human.Step, error) {
+	st, err := human.NextStep(puzzle, cur, marks)
+	var wrong *solver.WrongGridError
+	if errors.As(err, &wrong) {
+		printWrong(w, wrong.Cells)
+		if len(wrong.Cells) == 0 {
+			fmt.Fprintln(w, wrong.Error())
+		}
+		return st, errFailed
+	}
+	return st, err
+}
+
+// stepText is a step in words at a level of help: 1 where to look, 2 the
+// technique and the area, 3 the whole step.
+func stepText(st human.Step, level int) string {
+	switch level {
+	case 1:
+		return st.Nudge
+	case 2:
+		return st.Area
+	}
+	return st.Technique + ": " + st.Explanation
 }
 
 func runExplain(ctx context.Context, args []string, s *stdio) error {
