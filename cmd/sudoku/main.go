@@ -1,7 +1,9 @@
 // Command sudoku solves, counts, explains, rates, reads and renders Sudoku
 // puzzles from the command line. It is a thin shell over the packages of
 // sudokubot: each subcommand lives in its own file and only parses flags,
-// reads input and prints results.
+// reads input and prints results. What each command does is written down
+// as the scenarios of testdata/*.txtar (command line, input, expected
+// output and exit status), which TestScripts runs.
 package main
 
 import (
