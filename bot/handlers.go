@@ -373,21 +373,20 @@ func (b *Bot) check(_ context.Context, pz puzzle, current string, ephemeral bool
 	if cur.Side() != pz.grid.Side() {
 		return Reply{}, userErrorf(nil, "Your current grid is %dx%d but the puzzle is %dx%d.", cur.Side(), cur.Side(), pz.grid.Side(), pz.grid.Side())
 	}
+	// Against the one solution, the wrong cells are the filled cells
+	// that differ from it: changed givens among them.
+	cells, err := solver.Check(pz.grid, cur, pz.solution)
+	if err != nil {
+		return Reply{}, fmt.Errorf("check against %s: %w", pz.grid, err)
+	}
 	var wrong, changed []int
-	filled := 0
-	for i := range cur.NumCells() {
-		d := cur.Cell(i)
-		if g := pz.grid.Cell(i); g != 0 && d != 0 && d != g {
-			changed = append(changed, i)
-		}
-		if d == 0 {
-			continue
-		}
-		filled++
-		if d != pz.solution.Cell(i) {
-			wrong = append(wrong, i)
+	for _, w := range cells {
+		wrong = append(wrong, w.Cell)
+		if pz.grid.Cell(w.Cell) != 0 {
+			changed = append(changed, w.Cell)
 		}
 	}
+	filled := cur.Givens()
 	rep := Reply{Ephemeral: ephemeral}
 	total := cur.NumCells()
 	switch {

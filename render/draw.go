@@ -66,11 +66,11 @@ type cellView struct {
 	digit int
 	style style
 	shade shade
-	marks uint32    // pencil marks shown (empty cells only)
-	elim  uint32    // marks struck through
-	group [3]uint32 // marks with a disc behind them, by highlight group
-	ring  bool      // a circle around the cell, for a hint's target
-	frame bool      // a square just inside the cell's lines, for a mistake
+	marks solver.DigitSet    // pencil marks shown (empty cells only)
+	elim  solver.DigitSet    // marks struck through
+	group [3]solver.DigitSet // marks with a disc behind them, by highlight group
+	ring  bool               // a circle around the cell, for a hint's target
+	frame bool               // a square just inside the cell's lines, for a mistake
 }
 
 // newView checks g and opt and returns a view with g's digits as givens.
@@ -88,16 +88,16 @@ func newView(g solver.Grid, opt Options) (*view, error) {
 	return v, nil
 }
 
-// setMarks shows cands (BasicCandidates of the view's grid when nil) in
-// the empty cells.
-func (v *view) setMarks(cands Candidates) error {
+// setMarks shows cands (the basic candidates of the view's grid, see
+// [solver.Grid.Candidates], when nil) in the empty cells.
+func (v *view) setMarks(cands []solver.DigitSet) error {
 	if cands == nil {
-		cands = BasicCandidates(v.grid)
+		cands = v.grid.Candidates()
 	}
 	if len(cands) != len(v.cells) {
 		return fmt.Errorf("render: %d cells of candidates for a %dx%d grid of %d cells", len(cands), v.grid.Side(), v.grid.Side(), len(v.cells))
 	}
-	all := uint32(1)<<(v.grid.Side()+1) - 2
+	all := solver.AllDigits(v.grid.Side())
 	for i := range v.cells {
 		if v.cells[i].digit == 0 {
 			v.cells[i].marks = cands[i] & all
@@ -203,24 +203,24 @@ func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 	pitch := l.markPitch()
 	px := int(math.Round(min(pitch*0.9, float64(l.cell)*0.3)))
 	for d := 1; d <= l.n; d++ {
-		if cv.marks&(1<<d) == 0 {
+		if !cv.marks.Has(d) {
 			continue
 		}
 		p := l.markCentre(r, c, d)
 		col := v.pal.Candidate
 		for g := range cv.group {
-			if cv.group[g]&(1<<d) != 0 {
+			if cv.group[g].Has(d) {
 				var s shape
 				s.disc(p, pitch*0.49)
 				s.fill(img, v.pal.Group[g])
 				col = v.pal.Given
 			}
 		}
-		if cv.elim&(1<<d) != 0 {
+		if cv.elim.Has(d) {
 			col = v.pal.Eliminated
 		}
 		drawText(img, string(rune(solver.DigitChar(d))), medium, px, p.x, p.y, col)
-		if cv.elim&(1<<d) != 0 {
+		if cv.elim.Has(d) {
 			var s shape
 			k := pitch * 0.38
 			s.segment(pt{p.x - k, p.y + k}, pt{p.x + k, p.y - k}, math.Max(1.5, pitch*0.12))

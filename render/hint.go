@@ -28,8 +28,9 @@ const (
 // Hint draws one hint step on current, the grid the step applies to, at a
 // level of help from [LevelNudge] to [LevelFull]. The digits of puzzle are
 // drawn as givens and the rest of current as filled; puzzle may be the
-// zero Grid. cands are the pencil marks the step was found with; nil means
-// [BasicCandidates] of current.
+// zero Grid. cands are the pencil marks the step was found with, one set
+// per cell; nil means the basic candidates of current (see
+// [solver.Grid.Candidates]).
 //
 // Pencil marks are drawn when opt.Candidates is set, and whenever the
 // step's picture needs them: eliminations, highlighted candidates or chain
@@ -38,7 +39,7 @@ const (
 // units and cells at level 2) and never show the answer: neither the
 // placed digit nor the eliminated candidates are marked, so the picture
 // gives away no more than the words of that level.
-func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level int, opt Options) (*image.Paletted, error) {
+func Hint(puzzle, current solver.Grid, cands []solver.DigitSet, step human.Step, level int, opt Options) (*image.Paletted, error) {
 	if level < LevelNudge || level > LevelFull {
 		return nil, fmt.Errorf("render: hint level %d is out of range: it must be 1, 2 or 3", level)
 	}
@@ -93,7 +94,7 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 	mark := func(c human.Candidate) *cellView {
 		cv := &v.cells[c.Cell]
 		if cv.digit == 0 {
-			cv.marks |= 1 << c.Digit
+			cv.marks = cv.marks.With(c.Digit)
 		}
 		return cv
 	}
@@ -102,13 +103,14 @@ func Hint(puzzle, current solver.Grid, cands Candidates, step human.Step, level 
 			if !full && answer[h.Candidate] {
 				continue
 			}
-			mark(h.Candidate).group[min(max(h.Group, 0), 2)] |= 1 << h.Digit
+			cv, g := mark(h.Candidate), min(max(h.Group, 0), 2)
+			cv.group[g] = cv.group[g].With(h.Digit)
 		}
 	}
 	if full {
 		for _, c := range step.Eliminations {
 			cv := mark(c)
-			cv.elim |= 1 << c.Digit
+			cv.elim = cv.elim.With(c.Digit)
 			cv.shade = max(cv.shade, shadeEliminated)
 		}
 		for _, c := range step.Placements {

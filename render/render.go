@@ -44,43 +44,6 @@ func (o Options) size() (int, error) {
 	return o.Size, nil
 }
 
-// Candidates holds pencil marks: bit d of element i is set when digit d is
-// a candidate in cell i (cells count from 0 row by row). A nil Candidates
-// stands for [BasicCandidates] of the grid drawn.
-type Candidates []uint32
-
-// Has reports whether digit d is a candidate in cell i.
-func (c Candidates) Has(i, d int) bool {
-	return i >= 0 && i < len(c) && d >= 0 && d < 32 && c[i]&(1<<d) != 0
-}
-
-// BasicCandidates returns the pencil marks of g that a player writes
-// first: in each empty cell, the digits that no filled cell of its row,
-// column or box holds. Filled cells have none.
-func BasicCandidates(g solver.Grid) Candidates {
-	n := g.Side()
-	var rows, cols, boxes [solver.MaxSide]uint32
-	for r := range n {
-		for c := range n {
-			if d := g.At(r, c); d != 0 {
-				rows[r] |= 1 << d
-				cols[c] |= 1 << d
-				boxes[g.Box(r, c)] |= 1 << d
-			}
-		}
-	}
-	all := uint32(1)<<(n+1) - 2
-	out := make(Candidates, g.NumCells())
-	for r := range n {
-		for c := range n {
-			if g.At(r, c) == 0 {
-				out[r*n+c] = all &^ (rows[r] | cols[c] | boxes[g.Box(r, c)])
-			}
-		}
-	}
-	return out
-}
-
 // Grid draws puzzle: its digits as givens, and pencil marks in the empty
 // cells when opt.Candidates is set.
 func Grid(puzzle solver.Grid, opt Options) (*image.Paletted, error) {

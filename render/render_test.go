@@ -48,7 +48,7 @@ func TestErrors(t *testing.T) {
 			return Hint(classic, classic, nil, human.Step{Units: []solver.Unit{{Kind: solver.Row, Index: 9}}}, 3, Options{})
 		}, "hint step unit row 10 is not in the 9x9 grid"},
 		{"candidates of the wrong length", func() (*image.Paletted, error) {
-			return Hint(hard, hardNow, make(Candidates, 16), pointing, 3, Options{})
+			return Hint(hard, hardNow, make([]solver.DigitSet, 16), pointing, 3, Options{})
 		}, "16 cells of candidates for a 9x9 grid of 81 cells"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -63,25 +63,6 @@ func TestErrors(t *testing.T) {
 				t.Errorf("error %q does not contain %q", err, c.want)
 			}
 		})
-	}
-}
-
-func TestBasicCandidates(t *testing.T) {
-	c := BasicCandidates(classic)
-	if len(c) != 81 {
-		t.Fatalf("got %d cells, want 81", len(c))
-	}
-	// r1c3 of the classic puzzle: row 1 has 5 3 7, column 3 has 8,
-	// box 1 has 5 3 6 9 8: left are 1, 2 and 4.
-	want := uint32(1<<1 | 1<<2 | 1<<4)
-	if got := c[cell(1, 3)]; got != want {
-		t.Errorf("r1c3 candidates are %b, want %b", got, want)
-	}
-	if c[cell(1, 1)] != 0 {
-		t.Errorf("filled r1c1 has candidates %b, want none", c[cell(1, 1)])
-	}
-	if !c.Has(cell(1, 3), 4) || c.Has(cell(1, 3), 3) || c.Has(200, 1) || c.Has(-1, 1) || c.Has(2, -1) || c.Has(2, 40) {
-		t.Errorf("Has disagrees with the bits")
 	}
 }
 

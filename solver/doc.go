@@ -19,7 +19,10 @@
 //	r9 [  72 ...                     80 ]
 //
 // Digits are 1 to the side length; 0 is an empty cell. On 16x16 grids the
-// digits 10 to 16 are written A to G.
+// digits 10 to 16 are written A to G. The candidates or pencil marks of a
+// cell are a [DigitSet]; [Grid.Candidates] gives the basic ones of every
+// cell. [Check] names the wrong cells of a player's grid, against the
+// puzzle's solution.
 //
 // The 9x9 path has a dedicated bitboard solver; 4x4 and 16x16 go through a
 // general constraint-propagation solver. [Solve], [SolveUnique] and [Count]

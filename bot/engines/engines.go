@@ -31,7 +31,7 @@ type Engines struct {
 	// grid it applies to, with the pencil marks cands it was found with
 	// (nil for the basic ones). The digits of puzzle are drawn as givens.
 	// Below level 3 the picture must not show the answer.
-	DrawHint func(puzzle, before solver.Grid, cands []uint32, s human.Step, level int) ([]byte, error)
+	DrawHint func(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error)
 	// DrawWrong draws a player's grid with the wrong cells marked, the
 	// digits of puzzle as givens.
 	DrawWrong func(puzzle, current solver.Grid, wrong []int) ([]byte, error)
@@ -62,10 +62,9 @@ type StepAt struct {
 	// Before is the grid before the step (the puzzle plus the placements
 	// of the earlier steps).
 	Before solver.Grid
-	// Candidates are the pencil marks the step was found with: bit d of
-	// element i set when d is a candidate of cell i; nil for the basic
-	// ones of Before.
-	Candidates []uint32
+	// Candidates are the pencil marks the step was found with, one set
+	// per cell; nil for the basic ones of Before.
+	Candidates []solver.DigitSet
 	// Step is the step itself.
 	Step human.Step
 }

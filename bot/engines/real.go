@@ -67,8 +67,8 @@ func New(o Options) Engines {
 				return encodePNG(render.Solution(puzzle, sol, opt))
 			})
 		},
-		DrawHint: func(puzzle, before solver.Grid, cands []uint32, s human.Step, level int) ([]byte, error) {
-			return encodePNG(render.Hint(puzzle, before, render.Candidates(cands), s, level, hintOpt))
+		DrawHint: func(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error) {
+			return encodePNG(render.Hint(puzzle, before, cands, s, level, hintOpt))
 		},
 		DrawWrong: func(puzzle, current solver.Grid, wrong []int) ([]byte, error) {
 			return encodePNG(render.Wrong(puzzle, current, wrong, opt))
@@ -101,11 +101,11 @@ func stepAt(g solver.Grid, steps []human.Step, n int) (StepAt, error) {
 			before.SetCell(p.Cell, p.Digit)
 		}
 	}
-	cands := render.BasicCandidates(before)
+	cands := before.Candidates()
 	for _, st := range steps[:n] {
 		for _, e := range st.Eliminations {
 			if e.Cell < len(cands) {
-				cands[e.Cell] &^= 1 << e.Digit
+				cands[e.Cell] = cands[e.Cell].Without(e.Digit)
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func runCount(ctx context.Context, args []string, s *stdio) error {
 		return usageErrorf(fs, "--limit must be at least 1, got %d", *limit)
 	}
 	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
-		g, err := p.grid()
+		g, err := p.grid(s.photos)
 		if err != nil {
 			return "error: " + err.Error(), false
 		}

@@ -24,15 +24,24 @@ func newFlags(name, help string, s *stdio) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning --help into a successful exit and any
-// other problem into errUsage (the flag package has printed it already).
+// parseFlags parses args, turning --help into the help on standard output
+// and a successful exit, and any other problem into errUsage, with the flag
+// package's message and the help on standard error.
 func parseFlags(fs *flag.FlagSet, args []string, s *stdio) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(s.out)
-			fs.Usage()
-			return errHelp
-		}
+	// The flag package shows the help itself on --help and on an error,
+	// both on standard error: it is shown below instead, once, where it
+	// belongs.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(s.out)
+		fs.Usage()
+		return errHelp
+	case err != nil:
+		fs.Usage()
 		return errUsage
 	}
 	return nil

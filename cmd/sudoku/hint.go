@@ -100,33 +100,46 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return err
 	}
-	st, err := human.NextStep(puzzle, cur, cands)
-	var wrong *human.WrongGridError
+	st, err := nextStep(s.out, puzzle, cur, cands)
 	switch {
-	case errors.As(err, &wrong):
-		printWrong(s.out, wrong.Cells)
-		if len(wrong.Cells) == 0 {
-			fmt.Fprintln(s.out, wrong.Error())
-		}
-		return errFailed
 	case errors.Is(err, human.ErrSolved):
 		fmt.Fprintln(s.out, "The grid is already solved.")
 		return nil
 	case err != nil:
 		return err
-	}
-	if *asJSON {
+	case *asJSON:
 		return writeJSON(s.out, stepJSONAt(st, *level))
 	}
-	switch *level {
-	case 1:
-		fmt.Fprintln(s.out, st.Nudge)
-	case 2:
-		fmt.Fprintln(s.out, st.Area)
-	default:
-		fmt.Fprintf(s.out, "%s: %s\n", st.Technique, st.Explanation)
-	}
+	fmt.Fprintln(s.out, stepText(st, *level))
 	return nil
+}
+
+// nextStep returns the next step for the player's grid cur (the puzzle
+// itself when zero) with [human.NextStep]. A wrong grid is printed to w
+// cell by cell and returns errFailed.
+func nextStep(w io.Writer, puzzle, cur solver.Grid, marks []solver.DigitSet) (human.Step, error) {
+	st, err := human.NextStep(puzzle, cur, marks)
+	var wrong *solver.WrongGridError
+	if errors.As(err, &wrong) {
+		printWrong(w, wrong.Cells)
+		if len(wrong.Cells) == 0 {
+			fmt.Fprintln(w, wrong.Error())
+		}
+		return st, errFailed
+	}
+	return st, err
+}
+
+// stepText is a step in words at a level of help: 1 where to look, 2 the
+// technique and the area, 3 the whole step.
+func stepText(st human.Step, level int) string {
+	switch level {
+	case 1:
+		return st.Nudge
+	case 2:
+		return st.Area
+	}
+	return st.Technique + ": " + st.Explanation
 }
 
 func runExplain(ctx context.Context, args []string, s *stdio) error {
@@ -169,7 +182,7 @@ func runRate(ctx context.Context, args []string, s *stdio) error {
 		return err
 	}
 	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
-		g, err := p.grid()
+		g, err := p.grid(s.photos)
 		if err != nil {
 			return errorLine(*asJSON, err), false
 		}
@@ -213,8 +226,8 @@ func runCheck(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return fmt.Errorf("CURRENT: %w", err)
 	}
-	wrong, err := human.Check(puzzle, cur)
-	var wge *human.WrongGridError
+	wrong, err := checkGrid(puzzle, cur)
+	var wge *solver.WrongGridError
 	if errors.As(err, &wge) {
 		fmt.Fprintln(s.out, wge.Error())
 		return errFailed
@@ -230,7 +243,21 @@ func runCheck(ctx context.Context, args []string, s *stdio) error {
 	return errFailed
 }
 
-func printWrong(w io.Writer, cells []human.WrongCell) {
+// checkGrid returns the wrong cells of cur, a player's grid for puzzle,
+// found by [solver.Check] against the puzzle's solution (against the rules
+// alone when it has several).
+func checkGrid(puzzle, cur solver.Grid) ([]solver.WrongCell, error) {
+	sol, err := solver.SolveUnique(puzzle)
+	switch {
+	case errors.Is(err, solver.ErrMultipleSolutions):
+		sol = solver.Grid{}
+	case err != nil:
+		return nil, fmt.Errorf("the puzzle cannot be solved: %w", err)
+	}
+	return solver.Check(puzzle, cur, sol)
+}
+
+func printWrong(w io.Writer, cells []solver.WrongCell) {
 	for _, c := range cells {
 		fmt.Fprintln(w, c.Reason)
 	}
@@ -261,7 +288,7 @@ func argText(arg string, s *stdio) (string, error) {
 
 // argMarks reads the pencil marks of the --marks flag, given as text or a
 // file name; no marks (nil) when the flag is empty.
-func argMarks(arg string, s *stdio) (*human.Candidates, error) {
+func argMarks(arg string, s *stdio) ([]solver.DigitSet, error) {
 	if arg == "" {
 		return nil, nil
 	}
@@ -273,7 +300,7 @@ func argMarks(arg string, s *stdio) (*human.Candidates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--marks: %w", err)
 	}
-	return &c, nil
+	return c, nil
 }
 
 // argPuzzle reads a puzzle and, when current is not empty, the player's
@@ -303,7 +330,7 @@ func argGrid(arg string, s *stdio, puzzle bool) (solver.Grid, error) {
 		return solver.Grid{}, err
 	}
 	if isImage([]byte(text)) {
-		return readPhotoGrid(arg, []byte(text))
+		return s.photos.grid(arg, []byte(text))
 	}
 	var g solver.Grid
 	if puzzle {

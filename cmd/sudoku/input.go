@@ -22,10 +22,10 @@ type puzzleText struct {
 	photo  []byte // the file's bytes when it is an image instead of text
 }
 
-// grid parses the puzzle, or reads it from the photo.
-func (p puzzleText) grid() (solver.Grid, error) {
+// grid parses the puzzle, or reads it from the photo with photos.
+func (p puzzleText) grid(photos *photoReader) (solver.Grid, error) {
 	if p.photo != nil {
-		return readPhotoGrid(p.source, p.photo)
+		return photos.grid(p.source, p.photo)
 	}
 	return solver.Parse(p.text)
 }

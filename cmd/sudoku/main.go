@@ -1,7 +1,9 @@
 // Command sudoku solves, counts, explains, rates, reads and renders Sudoku
 // puzzles from the command line. It is a thin shell over the packages of
 // sudokubot: each subcommand lives in its own file and only parses flags,
-// reads input and prints results.
+// reads input and prints results. What each command does is written down
+// as the scenarios of testdata/*.txtar (command line, input, expected
+// output and exit status), which TestScripts runs.
 package main
 
 import (
@@ -12,6 +14,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/sudokubot/sudokubot/internal/ocreval"
+	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
 
 // command is one subcommand of sudoku.
@@ -21,10 +26,16 @@ type command struct {
 	run     func(ctx context.Context, args []string, io *stdio) error
 }
 
-// stdio is what a subcommand sees of the process: its standard streams.
+// stdio is what a subcommand sees of the process: its standard streams,
+// and how it reads the digits in photos.
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
+	// recognizers starts the digit recognizer of one worker, for the
+	// commands that read many photos (read, ocr-report).
+	recognizers ocreval.RecognizerFactory
+	// photos reads the photos given in place of a puzzle.
+	photos *photoReader
 }
 
 // commands is the table of subcommands, in the order --help lists them.
@@ -42,8 +53,19 @@ var commands = []command{
 }
 
 func main() {
+	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
+	// the program with it set to 1, before anything else happens (before
+	// standard input is read: a photo may come that way). One thread per
+	// call reads a photo's digits about three times faster, and the
+	// workers do not fight for the cores.
+	if err := tesseract.EnsureOMPThreadLimit(); err != nil {
+		fmt.Fprintf(os.Stderr, "sudoku: warning: %v (photo reading will be slower)\n", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
+	photos := newPhotoReader(tesseract.NewRecognizer)
+	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr,
+		recognizers: tesseract.NewRecognizer, photos: photos})
+	photos.close()
 	stop()
 	os.Exit(code)
 }

@@ -2,67 +2,54 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"image/jpeg"
 	"os"
 	"sync"
-	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/ocr"
-	"github.com/sudokubot/sudokubot/ocr/tesseract"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// newRecognizer makes the digit recognizer for one worker (a warm
-// Tesseract client) and the function that releases it.
-var newRecognizer ocreval.RecognizerFactory = tesseract.NewRecognizer
-
-// limitOMPThreads makes Tesseract run single-threaded per call (about three
-// times faster on small images, and no fight for the cores between
-// workers). It re-executes the program with OMP_THREAD_LIMIT=1 when the
-// variable is missing, so it must run before any output or any read of
-// standard input.
-func limitOMPThreads(s *stdio) {
-	if testing.Testing() {
-		return // never re-execute a test binary; tests set the variable themselves
-	}
-	if err := tesseract.EnsureOMPThreadLimit(); err != nil {
-		fmt.Fprintf(s.err, "sudoku: warning: %v (photo reading will be slower)\n", err)
-	}
+// photoReader reads the photos a command is given in place of a puzzle.
+// Its recognizer starts on first use and reads one photo at a time: a
+// recognizer serves one goroutine.
+type photoReader struct {
+	start   ocreval.RecognizerFactory
+	once    sync.Once
+	mu      sync.Mutex
+	rec     ocr.Recognizer
+	release func()
+	err     error
 }
 
-// photoReader is the recognizer the solve and hint commands share for the
-// photos they are given, started on first use. Photos are read one at a
-// time: a recognizer serves one goroutine.
-var photoReader struct {
-	once sync.Once
-	mu   sync.Mutex
-	rec  ocr.Recognizer
-	err  error
+// newPhotoReader returns a photo reader whose recognizer start makes.
+func newPhotoReader(start ocreval.RecognizerFactory) *photoReader {
+	return &photoReader{start: start}
 }
 
-// readPhoto reads one photo with the shared recognizer.
-func readPhoto(ctx context.Context, data []byte) (*ocr.Result, error) {
-	photoReader.once.Do(func() {
-		limitOMPThreads(&stdio{err: os.Stderr})
-		photoReader.rec, _, photoReader.err = newRecognizer()
+// read reads one photo.
+func (r *photoReader) read(ctx context.Context, data []byte) (*ocr.Result, error) {
+	r.once.Do(func() {
+		r.rec, r.release, r.err = r.start()
 	})
-	if photoReader.err != nil {
-		return nil, photoReader.err
+	if r.err != nil {
+		return nil, r.err
 	}
-	photoReader.mu.Lock()
-	defer photoReader.mu.Unlock()
-	return ocr.Read(ctx, data, ocr.Options{Recognizer: photoReader.rec})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return ocr.Read(ctx, data, ocr.Options{Recognizer: r.rec})
 }
 
-// readPhotoGrid reads the puzzle in a photo. A grid that does not read as
-// a proper puzzle (clash, no or several solutions) is an error naming the
-// doubtful cells, never a guess.
-func readPhotoGrid(name string, data []byte) (solver.Grid, error) {
-	res, err := readPhoto(context.Background(), data)
+// grid reads the puzzle in the photo data of file name. A grid that does
+// not read as a proper puzzle (clash, no or several solutions) is an error
+// naming the doubtful cells, never a guess.
+func (r *photoReader) grid(name string, data []byte) (solver.Grid, error) {
+	res, err := r.read(context.Background(), data)
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -72,13 +59,24 @@ func readPhotoGrid(name string, data []byte) (solver.Grid, error) {
 	return res.Grid, nil
 }
 
+// close releases the recognizer if it started; r reads no photo after.
+func (r *photoReader) close() {
+	r.once.Do(func() { r.err = errors.New("the photo reader is closed") })
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.release != nil {
+		r.release()
+		r.release = nil
+	}
+}
+
 // runSolveOverlay is sudoku solve --overlay OUT PHOTO: it prints the
 // solution and writes the photo with the solution drawn in.
 func runSolveOverlay(ctx context.Context, fs *flag.FlagSet, out string, s *stdio) error {
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "--overlay takes exactly one photo, got %d arguments", fs.NArg())
 	}
-	sol, err := writeOverlay(ctx, out, fs.Arg(0))
+	sol, err := writeOverlay(ctx, s.photos, out, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(s.out, "error: "+err.Error())
 		return errFailed
@@ -87,10 +85,10 @@ func runSolveOverlay(ctx context.Context, fs *flag.FlagSet, out string, s *stdio
 	return nil
 }
 
-// writeOverlay reads the photo in file photo, solves it and writes the
-// photo with the solution drawn into its empty cells to out as JPEG. It
-// returns the solution.
-func writeOverlay(ctx context.Context, out, photo string) (solver.Grid, error) {
+// writeOverlay reads the photo in file photo with photos, solves it and
+// writes the photo with the solution drawn into its empty cells to out as
+// JPEG. It returns the solution.
+func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (solver.Grid, error) {
 	data, err := readFile(photo)
 	if err != nil {
 		return solver.Grid{}, err
@@ -98,7 +96,7 @@ func writeOverlay(ctx context.Context, out, photo string) (solver.Grid, error) {
 	if !isImage(data) {
 		return solver.Grid{}, fmt.Errorf("%s is not a JPEG, PNG, GIF or WebP image", photo)
 	}
-	res, err := readPhoto(ctx, data)
+	res, err := photos.read(ctx, data)
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
 	}

@@ -47,7 +47,6 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 	if fs.NArg() == 0 {
 		return usageErrorf(fs, "no photo given")
 	}
-	limitOMPThreads(s)
 	names := fs.Args()
 	lines := make([]string, len(names))
 	ok := make([]bool, len(names))
@@ -59,7 +58,7 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rec, release, err := newRecognizer()
+			rec, release, err := s.recognizers()
 			if err != nil {
 				once.Do(func() { startErr = fmt.Errorf("start the digit recognizer: %w", err) })
 				for range next {

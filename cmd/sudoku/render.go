@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"image"
+	"io"
 	"os"
 
 	"github.com/sudokubot/sudokubot/render"
@@ -48,160 +50,159 @@ Examples:
   sudoku render --current mygrid.txt -o check.png puzzle.txt
 `
 
+// renderFlags are the settings of sudoku render.
+type renderFlags struct {
+	out, current, marks string
+	solve               bool
+	hint                int
+	opt                 render.Options
+}
+
 func runRender(ctx context.Context, args []string, s *stdio) error {
-	fs := newFlags("render", renderHelp, s)
-	out := fs.String("o", "", "write the PNG to this `file` ('-' for standard output); required")
-	solve := fs.Bool("solve", false, "draw the puzzle's solution")
-	cands := fs.Bool("candidates", false, "draw pencil marks in the empty cells")
-	hint := fs.Int("hint", 0, "draw the next step at this `level` of help: 1, 2 or 3")
-	current := fs.String("current", "", "a player's `grid` (text or file): marks its wrong digits, or with --hint the grid to help with")
-	marksArg := fs.String("marks", "", "with --hint, the player's pencil `marks` (text or file): 81 fields of digits")
-	themeName := fs.String("theme", "light", "colour `theme`: light or dark")
-	size := fs.Int("size", render.DefaultSize, fmt.Sprintf("picture side in `pixels`, %d to %d", render.MinSize, render.MaxSize))
-	labels := fs.Bool("labels", false, "number the rows and columns (always on with --hint)")
-	if err := parseFlags(fs, args, s); err != nil {
+	fs, f, err := parseRenderFlags(args, s)
+	if err != nil {
 		return err
 	}
-	theme, err := render.ParseTheme(*themeName)
-	switch {
-	case err != nil:
-		return usageErrorf(fs, "--theme: %v", err)
-	case *out == "":
-		return usageErrorf(fs, "-o FILE is required: where to write the picture")
-	case fs.NArg() != 1:
-		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
-	case *size < render.MinSize || *size > render.MaxSize:
-		return usageErrorf(fs, "--size must be from %d to %d pixels, got %d", render.MinSize, render.MaxSize, *size)
-	case *hint != 0 && (*hint < 1 || *hint > 3):
-		return usageErrorf(fs, "--hint must be 1, 2 or 3, got %d", *hint)
-	case *solve && *hint != 0:
-		return usageErrorf(fs, "--solve and --hint draw different pictures: give one of them")
-	case *marksArg != "" && *hint == 0:
-		return usageErrorf(fs, "--marks goes with --hint: the marks the next step works from")
-	case *solve && *current != "":
-		return usageErrorf(fs, "--solve draws the solution of the puzzle; --current does not go with it")
-	}
-	opt := render.Options{Theme: theme, Size: *size, Candidates: *cands, Labels: *labels || *hint != 0}
-
-	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
+	puzzle, cur, err := argPuzzle(fs.Arg(0), f.current, s)
 	if err != nil {
 		return err
 	}
 	// Text goes to standard error when the picture takes standard output.
 	text := s.out
-	if *out == "-" {
+	if f.out == "-" {
 		text = s.err
 	}
-
 	var png []byte
 	switch {
-	case *solve:
-		sol, err := solver.SolveUnique(puzzle)
-		if err != nil {
-			return fmt.Errorf("solve %s: %w", describeArg(fs.Arg(0)), err)
-		}
-		png, err = encodePNG(render.Solution(puzzle, sol, opt))
-		if err != nil {
-			return err
-		}
-	case *hint != 0:
-		marks, err := argMarks(*marksArg, s)
-		if err != nil {
-			return err
-		}
-		var cands render.Candidates
-		if marks != nil {
-			cands = make(render.Candidates, len(marks))
-			for i, bits := range marks {
-				cands[i] = uint32(bits)
-			}
-		}
-		st, err := human.NextStep(puzzle, cur, marks)
-		var wrong *human.WrongGridError
-		switch {
-		case errors.As(err, &wrong):
-			printWrong(text, wrong.Cells)
-			if len(wrong.Cells) == 0 {
-				fmt.Fprintln(text, wrong.Error())
-			}
-			return errFailed
-		case errors.Is(err, human.ErrSolved):
-			return fmt.Errorf("the grid is already solved: there is no next step to draw")
-		case err != nil:
-			return err
-		}
-		before := puzzle
-		if !cur.IsZero() {
-			before = merged(puzzle, cur)
-		}
-		if cands != nil {
-			// Show the marks the hint engine works from: the
-			// player's, narrowed by the digits placed, and the basic
-			// ones in cells without marks yet.
-			basic := render.BasicCandidates(before)
-			for i := range cands {
-				if cands[i] == 0 {
-					cands[i] = basic[i]
-				} else {
-					cands[i] &= basic[i]
-				}
-			}
-		}
-		png, err = encodePNG(render.Hint(puzzle, before, cands, st, *hint, opt))
-		if err != nil {
-			return err
-		}
-		switch *hint {
-		case 1:
-			fmt.Fprintln(text, st.Nudge)
-		case 2:
-			fmt.Fprintln(text, st.Area)
-		default:
-			fmt.Fprintf(text, "%s: %s\n", st.Technique, st.Explanation)
-		}
-	case *current != "":
-		var wrong []int
-		if puzzle.Side() == 9 {
-			cells, err := human.Check(puzzle, cur)
-			if err != nil {
-				return err
-			}
-			for _, c := range cells {
-				wrong = append(wrong, c.Cell)
-			}
-			printWrong(text, cells)
-		} else {
-			// The checker works on 9x9 grids; other sizes are checked
-			// against the unique solution.
-			sol, err := solver.SolveUnique(puzzle)
-			if err != nil {
-				return fmt.Errorf("solve %s: %w", describeArg(fs.Arg(0)), err)
-			}
-			for i := range cur.NumCells() {
-				if d := cur.Cell(i); d != 0 && d != sol.Cell(i) {
-					wrong = append(wrong, i)
-					fmt.Fprintf(text, "%s holds %c, which contradicts the puzzle's solution\n", cur.CellName(i), solver.DigitChar(d))
-				}
-			}
-		}
-		png, err = encodePNG(render.Wrong(puzzle, merged(puzzle, cur), wrong, opt))
-		if err != nil {
-			return err
-		}
+	case f.solve:
+		png, err = renderSolution(puzzle, fs.Arg(0), f.opt)
+	case f.hint != 0:
+		png, err = renderHint(puzzle, cur, f, s, text)
+	case f.current != "":
+		png, err = renderChecked(puzzle, cur, f.opt, text)
 	default:
-		png, err = encodePNG(render.Grid(puzzle, opt))
-		if err != nil {
-			return err
-		}
+		png, err = encodePNG(render.Grid(puzzle, f.opt))
 	}
-	if *out == "-" {
+	if err != nil {
+		return err
+	}
+	if f.out == "-" {
 		_, err = s.out.Write(png)
 		return err
 	}
-	if err := os.WriteFile(*out, png, 0o644); err != nil {
+	if err := os.WriteFile(f.out, png, 0o644); err != nil {
 		return fmt.Errorf("write the picture: %w", err)
 	}
 	return nil
+}
+
+// parseRenderFlags parses the flags of sudoku render and checks that they
+// go together.
+func parseRenderFlags(args []string, s *stdio) (*flag.FlagSet, renderFlags, error) {
+	var f renderFlags
+	fs := newFlags("render", renderHelp, s)
+	fs.StringVar(&f.out, "o", "", "write the PNG to this `file` ('-' for standard output); required")
+	fs.BoolVar(&f.solve, "solve", false, "draw the puzzle's solution")
+	cands := fs.Bool("candidates", false, "draw pencil marks in the empty cells")
+	fs.IntVar(&f.hint, "hint", 0, "draw the next step at this `level` of help: 1, 2 or 3")
+	fs.StringVar(&f.current, "current", "", "a player's `grid` (text or file): marks its wrong digits, or with --hint the grid to help with")
+	fs.StringVar(&f.marks, "marks", "", "with --hint, the player's pencil `marks` (text or file): 81 fields of digits")
+	themeName := fs.String("theme", "light", "colour `theme`: light or dark")
+	size := fs.Int("size", render.DefaultSize, fmt.Sprintf("picture side in `pixels`, %d to %d", render.MinSize, render.MaxSize))
+	labels := fs.Bool("labels", false, "number the rows and columns (always on with --hint)")
+	if err := parseFlags(fs, args, s); err != nil {
+		return fs, f, err
+	}
+	theme, err := render.ParseTheme(*themeName)
+	switch {
+	case err != nil:
+		return fs, f, usageErrorf(fs, "--theme: %v", err)
+	case f.out == "":
+		return fs, f, usageErrorf(fs, "-o FILE is required: where to write the picture")
+	case fs.NArg() != 1:
+		return fs, f, usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
+	case *size < render.MinSize || *size > render.MaxSize:
+		return fs, f, usageErrorf(fs, "--size must be from %d to %d pixels, got %d", render.MinSize, render.MaxSize, *size)
+	case f.hint != 0 && (f.hint < 1 || f.hint > 3):
+		return fs, f, usageErrorf(fs, "--hint must be 1, 2 or 3, got %d", f.hint)
+	case f.solve && f.hint != 0:
+		return fs, f, usageErrorf(fs, "--solve and --hint draw different pictures: give one of them")
+	case f.marks != "" && f.hint == 0:
+		return fs, f, usageErrorf(fs, "--marks goes with --hint: the marks the next step works from")
+	case f.solve && f.current != "":
+		return fs, f, usageErrorf(fs, "--solve draws the solution of the puzzle; --current does not go with it")
+	}
+	f.opt = render.Options{Theme: theme, Size: *size, Candidates: *cands, Labels: *labels || f.hint != 0}
+	return fs, f, nil
+}
+
+// renderSolution draws the unique solution of puzzle, given as arg.
+func renderSolution(puzzle solver.Grid, arg string, opt render.Options) ([]byte, error) {
+	sol, err := solver.SolveUnique(puzzle)
+	if err != nil {
+		return nil, fmt.Errorf("solve %s: %w", describeArg(arg), err)
+	}
+	return encodePNG(render.Solution(puzzle, sol, opt))
+}
+
+// renderHint draws the next step for the player's grid cur (the puzzle
+// itself when zero), with the pencil marks of --marks, and prints its text
+// at the level of help to text. A wrong grid is printed cell by cell
+// instead.
+func renderHint(puzzle, cur solver.Grid, f renderFlags, s *stdio, text io.Writer) ([]byte, error) {
+	marks, err := argMarks(f.marks, s)
+	if err != nil {
+		return nil, err
+	}
+	st, err := nextStep(text, puzzle, cur, marks)
+	if errors.Is(err, human.ErrSolved) {
+		return nil, fmt.Errorf("the grid is already solved: there is no next step to draw")
+	}
+	if err != nil {
+		return nil, err
+	}
+	before := puzzle
+	if !cur.IsZero() {
+		before = merged(puzzle, cur)
+	}
+	png, err := encodePNG(render.Hint(puzzle, before, shownMarks(before, marks), st, f.hint, f.opt))
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(text, stepText(st, f.hint))
+	return png, nil
+}
+
+// shownMarks returns the pencil marks a hint works from, to draw them: the
+// player's marks narrowed by the digits placed in before, and the basic
+// candidates in cells without marks yet; nil (the basic candidates of
+// before everywhere) without marks.
+func shownMarks(before solver.Grid, marks []solver.DigitSet) []solver.DigitSet {
+	if marks == nil {
+		return nil
+	}
+	shown := before.Candidates()
+	for i, m := range marks {
+		if m != 0 {
+			shown[i] &= m
+		}
+	}
+	return shown
+}
+
+// renderChecked draws the player's grid cur with its wrong cells marked,
+// and names them on text.
+func renderChecked(puzzle, cur solver.Grid, opt render.Options, text io.Writer) ([]byte, error) {
+	cells, err := checkGrid(puzzle, cur)
+	if err != nil {
+		return nil, err
+	}
+	wrong := make([]int, len(cells))
+	for i, c := range cells {
+		wrong[i] = c.Cell
+	}
+	printWrong(text, cells)
+	return encodePNG(render.Wrong(puzzle, merged(puzzle, cur), wrong, opt))
 }
 
 // merged returns current with the givens of puzzle filled in where the

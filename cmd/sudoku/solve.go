@@ -51,7 +51,7 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 		sep = "\n"
 	}
 	return eachPuzzle(ctx, fs, s, *workers, sep, func(p puzzleText) (string, bool) {
-		g, err := p.grid()
+		g, err := p.grid(s.photos)
 		if err != nil {
 			return "error: " + err.Error(), false
 		}

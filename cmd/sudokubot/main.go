@@ -65,12 +65,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, hostnam
 	}
 	log := newLogger(cfg, stderr)
 	slog.SetDefault(log)
+	return serve(ctx, cfg, log, stdin, stdout)
+}
 
+// serve runs the bot with the settings cfg until ctx ends, on Discord or,
+// without a token, on the console (stdin and stdout), and returns the exit
+// status.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdin *os.File, stdout io.Writer) int {
 	var metrics *bot.Metrics
 	if cfg.MetricsAddr != "" {
 		metrics = bot.NewMetrics()
 	}
-
 	// One Tesseract client per photo worker (a client serves one reading
 	// at a time).
 	tess := tesseract.NewPool(cfg.OCRWorkers)
@@ -83,18 +88,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, hostnam
 		Logger:   log, Observe: observer(metrics),
 	})
 	if metrics != nil {
-		metrics.WatchQueue(b)
-		mctx, stopMetrics := context.WithCancel(ctx)
-		errc := make(chan error, 1)
-		go func() { errc <- bot.ServeMetrics(mctx, cfg.MetricsAddr, metrics, log) }()
-		defer func() {
-			stopMetrics()
-			if err := <-errc; err != nil {
-				log.Error("metrics server failed", "err", err)
-			}
-		}()
+		stopMetrics := serveMetrics(ctx, cfg.MetricsAddr, metrics, b, log)
+		defer stopMetrics()
 	}
-
 	if cfg.ConsoleMode() {
 		log.Debug("no Discord token: console mode", "config", cfg)
 		c := bot.NewConsole(b, stdin, stdout, bot.ConsoleOptions{OutputDir: cfg.OutputDir, Interactive: isTerminal(stdin)})
@@ -104,7 +100,28 @@ func run(ctx context.Context, args []string, getenv func(string) string, hostnam
 		}
 		return 0
 	}
+	return runDiscord(ctx, cfg, b, metrics, log)
+}
 
+// serveMetrics serves /metrics and /healthz on addr in the background,
+// watching the bot's queue, and returns the function that stops the
+// server.
+func serveMetrics(ctx context.Context, addr string, metrics *bot.Metrics, b *bot.Bot, log *slog.Logger) (stop func()) {
+	metrics.WatchQueue(b)
+	mctx, stopMetrics := context.WithCancel(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- bot.ServeMetrics(mctx, addr, metrics, log) }()
+	return func() {
+		stopMetrics()
+		if err := <-errc; err != nil {
+			log.Error("metrics server failed", "err", err)
+		}
+	}
+}
+
+// runDiscord connects the bot to Discord and answers until ctx ends; it
+// returns the exit status.
+func runDiscord(ctx context.Context, cfg config.Config, b *bot.Bot, metrics *bot.Metrics, log *slog.Logger) int {
 	log.Info("starting sudokubot", "version", version, "config", cfg)
 	d, err := bot.NewDiscord(b, bot.DiscordOptions{
 		Token: cfg.Token, APIURL: cfg.APIURL, GuildID: cfg.GuildID, Channels: cfg.Channels,

@@ -1,13 +1,17 @@
 package human
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // als is an almost locked set: n empty cells of one unit holding n+1
 // candidates between them. If any one of its digits is taken out, the
 // rest are locked in its cells.
 type als struct {
 	cells cellSet
-	cands digitMask
+	cands solver.DigitSet
 	unit  int
 	// where[d]: its cells with candidate d; buddies[d]: the cells outside
 	// it that see all of where[d].
@@ -34,11 +38,11 @@ func findALSs(s *state) []*als {
 		}
 		for n := 1; n <= min(len(cells)-1, maxALSCells); n++ {
 			combinations(cells, n, func(pick []int) bool {
-				var m digitMask
+				var m solver.DigitSet
 				for _, c := range pick {
 					m |= s.cand[c]
 				}
-				if m.count() != n+1 {
+				if m.Len() != n+1 {
 					return false
 				}
 				set := setOf(pick...)
@@ -47,7 +51,7 @@ func findALSs(s *state) []*als {
 				}
 				seen[set] = true
 				a := &als{cells: set, cands: m, unit: u}
-				for d := range m.all() {
+				for d := range m.All() {
 					a.where[d] = s.pos[d].and(set)
 					a.buddies[d] = seeAll(a.where[d])
 				}
@@ -64,7 +68,7 @@ func findALSs(s *state) []*als {
 // restricted common candidates x with it and no cell.
 type alsEdge struct {
 	o int
-	x digitMask
+	x solver.DigitSet
 }
 
 // alsGraph returns the almost locked sets of s and, for each, its edges,
@@ -94,11 +98,11 @@ func alsGraph(s *state) ([]*als, [][]alsEdge) {
 // rcc returns the restricted common candidates of two disjoint sets: the
 // digits of both whose cells in one all see those in the other, so at
 // most one of the sets holds that digit.
-func rcc(a, b *als) digitMask {
-	var out digitMask
-	for d := range (a.cands & b.cands).all() {
+func rcc(a, b *als) solver.DigitSet {
+	var out solver.DigitSet
+	for d := range (a.cands & b.cands).All() {
 		if b.where[d].subsetOf(a.buddies[d]) {
-			out |= bit(d)
+			out = out.With(d)
 		}
 	}
 	return out
@@ -119,21 +123,21 @@ func findALSXZ(s *state) (Step, bool) {
 				continue
 			}
 			b := sets[e.o]
-			if (a.cands & b.cands).count() < 2 {
+			if (a.cands & b.cands).Len() < 2 {
 				continue
 			}
-			x := e.x.firstDigit()
+			x := e.x.Min()
 			var elims []Candidate
-			for z := range (a.cands & b.cands &^ bit(x)).all() {
+			for z := range (a.cands & b.cands).Without(x).All() {
 				t := a.buddies[z].and(b.buddies[z]).and(s.pos[z]).andNot(a.cells.or(b.cells))
 				elims = append(elims, elimsOf(t, z)...)
 			}
 			if len(elims) == 0 {
 				continue
 			}
-			zs := digitMask(0)
+			var zs solver.DigitSet
 			for _, e := range elims {
-				zs |= bit(e.Digit)
+				zs = zs.With(e.Digit)
 			}
 			return Step{
 				Technique:    ALSXZ,
@@ -163,19 +167,19 @@ func findALSXYWing(s *state) (Step, bool) {
 				if !A.cells.and(B.cells).empty() {
 					continue
 				}
-				for x := range ea.x.all() {
-					for y := range (eb.x &^ bit(x)).all() {
+				for x := range ea.x.All() {
+					for y := range eb.x.Without(x).All() {
 						var elims []Candidate
-						for z := range (A.cands & B.cands &^ bit(x) &^ bit(y)).all() {
+						for z := range (A.cands & B.cands).Without(x).Without(y).All() {
 							t := A.buddies[z].and(B.buddies[z]).and(s.pos[z]).andNot(A.cells.or(B.cells).or(C.cells))
 							elims = append(elims, elimsOf(t, z)...)
 						}
 						if len(elims) == 0 {
 							continue
 						}
-						var zs digitMask
+						var zs solver.DigitSet
 						for _, e := range elims {
-							zs |= bit(e.Digit)
+							zs = zs.With(e.Digit)
 						}
 						hl := append(highlightMask(s, A.cells, A.cands, 0), highlightMask(s, B.cells, B.cands, 1)...)
 						hl = append(hl, highlightMask(s, C.cells, C.cands, 2)...)

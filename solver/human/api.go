@@ -21,48 +21,14 @@ var ErrNoLogicalStep = errors.New("no technique applies, and the puzzle has more
 // written for 9x9 Sudoku.
 var ErrNot9x9 = errors.New("hints, explanations and ratings work on 9x9 puzzles only")
 
-// WrongCell is a cell of a player's grid that cannot be right.
-type WrongCell struct {
-	// Cell is the cell, counted from 0 row by row.
-	Cell int
-	// Digit is the digit written in the cell, or for wrong pencil marks
-	// 0.
-	Digit int
-	// Reason says why in plain English, like "r3c4 holds 5, which
-	// contradicts the puzzle's solution". It does not give the right
-	// digit away.
-	Reason string
-}
-
-// WrongGridError says that a player's grid is wrong, and where.
-type WrongGridError struct {
-	Cells []WrongCell
-}
-
-// Error lists the wrong cells.
-func (e *WrongGridError) Error() string {
-	if len(e.Cells) == 0 {
-		return "this grid is wrong: it can no longer be completed"
-	}
-	reasons := make([]string, len(e.Cells))
-	for i, w := range e.Cells {
-		reasons[i] = w.Reason
-	}
-	return "this grid is wrong: " + strings.Join(reasons, "; ")
-}
-
-// Candidates are a player's pencil marks: bit 1<<d of a cell is set when d
-// is marked as possible there. A cell without any mark is taken to have
-// no pencil marks yet.
-type Candidates [81]uint16
-
-// ParseCandidates reads pencil marks written as 81 fields separated by
-// spaces, tabs, newlines or '|', row by row, each field the digits marked
-// in that cell ("123 45 9 ..."); a filled cell's field is its digit. A
-// field of "." or "0" means no marks. Box-drawing lines made only of '-',
-// '+', '=' and '.' characters are skipped.
-func ParseCandidates(text string) (Candidates, error) {
-	var out Candidates
+// ParseCandidates reads a player's pencil marks, one set of digits per
+// cell of a 9x9 grid, written as 81 fields separated by spaces, tabs,
+// newlines or '|', row by row, each field the digits marked in that cell
+// ("123 45 9 ..."); a filled cell's field is its digit. A field of "." or
+// "0" means no marks. Box-drawing lines made only of '-', '+', '=' and '.'
+// characters are skipped.
+func ParseCandidates(text string) ([]solver.DigitSet, error) {
+	out := make([]solver.DigitSet, 81)
 	fields := strings.FieldsFunc(text, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '|' || r == ','
 	})
@@ -72,38 +38,37 @@ func ParseCandidates(text string) (Candidates, error) {
 			continue
 		}
 		if n == 81 {
-			return Candidates{}, fmt.Errorf("pencil marks: more than 81 cells (extra field %q)", f)
+			return nil, fmt.Errorf("pencil marks: more than 81 cells (extra field %q)", f)
 		}
 		if f != "." && f != "0" {
 			for _, r := range f {
 				if r < '1' || r > '9' {
-					return Candidates{}, fmt.Errorf("pencil marks of %s: unexpected character %q in %q", cellName(n), r, f)
+					return nil, fmt.Errorf("pencil marks of %s: unexpected character %q in %q", cellName(n), r, f)
 				}
-				out[n] |= 1 << uint(r-'0')
+				out[n] = out[n].With(int(r - '0'))
 			}
 		}
 		n++
 	}
 	if n != 81 {
-		return Candidates{}, fmt.Errorf("pencil marks: found %d cells, a 9x9 grid needs 81", n)
+		return nil, fmt.Errorf("pencil marks: found %d cells, a 9x9 grid needs 81", n)
 	}
 	return out, nil
 }
 
-// String writes the marks as [ParseCandidates] reads them, nine fields a
-// line.
-func (c Candidates) String() string {
+// FormatCandidates writes the pencil marks of a 9x9 grid as
+// [ParseCandidates] reads them, nine fields a line; a cell without marks
+// is ".".
+func FormatCandidates(marks []solver.DigitSet) string {
 	var sb strings.Builder
-	for i, m := range c {
+	for i, m := range marks {
 		if i%9 != 0 {
 			sb.WriteByte(' ')
 		}
-		if m == 0 {
+		if m &= allDigits; m == 0 {
 			sb.WriteByte('.')
 		}
-		for _, d := range digitMask(m).digits() {
-			sb.WriteByte(byte('0' + d))
-		}
+		sb.WriteString(m.String())
 		if i%9 == 8 {
 			sb.WriteByte('\n')
 		}
@@ -139,90 +104,39 @@ func analyse(puzzle solver.Grid) (puzzleInfo, error) {
 	return puzzleInfo{solution: sol, unique: true}, nil
 }
 
-// Check returns the cells of current that cannot be right: digits that
-// clash with another in a row, column or box, givens of puzzle that were
-// changed, and, when the puzzle has a unique solution, digits that differ
-// from it. A zero current stands for the puzzle itself. Cells of current
-// left empty where the puzzle has a given count as holding the given.
-// The error is for a puzzle that is not a valid 9x9 puzzle with a
-// solution.
-func Check(puzzle, current solver.Grid) ([]WrongCell, error) {
-	info, err := analyse(puzzle)
-	if err != nil {
-		return nil, err
-	}
-	_, wrong, err := merge(puzzle, current, info)
-	return wrong, err
-}
-
-// merge lays the givens of puzzle over current and returns the result with
-// its wrong cells.
-func merge(puzzle, current solver.Grid, info puzzleInfo) (solver.Grid, []WrongCell, error) {
+// merge checks current, a player's grid for puzzle, with [solver.Check]
+// and returns it with the givens laid over it (and the digits out of
+// range taken out), with its wrong cells.
+func merge(puzzle, current solver.Grid, info puzzleInfo) (solver.Grid, []solver.WrongCell, error) {
 	if current.IsZero() {
 		current = puzzle
 	}
-	if current.Side() != 9 {
-		return solver.Grid{}, nil, fmt.Errorf("the current grid is %dx%d, the puzzle 9x9", current.Side(), current.Side())
+	wrong, err := solver.Check(puzzle, current, info.solution)
+	if err != nil {
+		return solver.Grid{}, nil, err
 	}
-	var wrong []WrongCell
-	bad := map[int]bool{}
-	for c := range 81 {
-		g, x := puzzle.Cell(c), current.Cell(c)
-		if g != 0 && x != 0 && x != g {
-			wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, but the puzzle gives %d there", cellName(c), x, g)})
-			bad[c] = true
-		}
-		if g != 0 {
+	for c := range puzzle.NumCells() {
+		if g := puzzle.Cell(c); g != 0 {
 			current.SetCell(c, g)
-		}
-		if x > 9 {
-			wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, which is not a digit from 1 to 9", cellName(c), x)})
-			bad[c] = true
+		} else if current.Cell(c) > 9 {
 			current.SetCell(c, 0)
 		}
 	}
-	for _, cl := range current.Clashes() {
-		for _, c := range []int{cl.Second, cl.First} {
-			if puzzle.Cell(c) == 0 && !bad[c] {
-				bad[c] = true
-				wrong = append(wrong, WrongCell{c, current.Cell(c), fmt.Sprintf("%s holds %d, but %s", cellName(c), current.Cell(c), cl.Error())})
-				break
-			}
-		}
-	}
-	if info.unique {
-		for c := range 81 {
-			if x := current.Cell(c); x != 0 && !bad[c] && x != info.solution.Cell(c) {
-				bad[c] = true
-				wrong = append(wrong, WrongCell{c, x, fmt.Sprintf("%s holds %d, which contradicts the puzzle's solution", cellName(c), x)})
-			}
-		}
-	} else if len(wrong) == 0 && solver.Count(current, 1) == 0 {
-		return current, nil, &WrongGridError{}
-	}
-	sortWrong(wrong)
 	return current, wrong, nil
-}
-
-func sortWrong(w []WrongCell) {
-	for i := 1; i < len(w); i++ {
-		for j := i; j > 0 && w[j].Cell < w[j-1].Cell; j-- {
-			w[j], w[j-1] = w[j-1], w[j]
-		}
-	}
 }
 
 // NextStep returns the next step for a player who has reached current in
 // puzzle: the easiest step that applies, as HoDoKu would find it. A zero
 // current means the puzzle as given. marks, when not nil, are the player's
-// pencil marks; the step then works from those marks (narrowed by the
-// digits already placed).
+// pencil marks, one set per cell; the step then works from those marks
+// (narrowed by the digits already placed). A cell without marks is taken
+// to have no pencil marks yet.
 //
-// A grid with wrong cells returns a *[WrongGridError] naming them, also
+// A grid with wrong cells returns a *[solver.WrongGridError] naming them, also
 // when pencil marks rule out a cell's right digit; a complete grid returns
 // [ErrSolved]. When no technique applies the step is found by trial and
 // error and has BruteForce set.
-func NextStep(puzzle, current solver.Grid, marks *Candidates) (Step, error) {
+func NextStep(puzzle, current solver.Grid, marks []solver.DigitSet) (Step, error) {
 	info, err := analyse(puzzle)
 	if err != nil {
 		return Step{}, err
@@ -232,30 +146,33 @@ func NextStep(puzzle, current solver.Grid, marks *Candidates) (Step, error) {
 		return Step{}, err
 	}
 	if len(wrong) > 0 {
-		return Step{}, &WrongGridError{Cells: wrong}
+		return Step{}, &solver.WrongGridError{Cells: wrong}
 	}
 	if cur.IsComplete() {
 		return Step{}, ErrSolved
+	}
+	if marks != nil && len(marks) != 81 {
+		return Step{}, fmt.Errorf("pencil marks of %d cells, a 9x9 grid has 81", len(marks))
 	}
 	s := newState(cur)
 	s.unique = info.unique
 	if marks != nil {
 		for c := range s.empty.all() {
-			m := digitMask(marks[c]) & allDigits
+			m := marks[c] & allDigits
 			if m == 0 {
 				continue
 			}
-			if info.unique && !m.has(info.solution.Cell(c)) {
-				wrong = append(wrong, WrongCell{c, 0, fmt.Sprintf("the pencil marks of %s rule out the digit that belongs there", cellName(c))})
+			if info.unique && !m.Has(info.solution.Cell(c)) {
+				wrong = append(wrong, solver.WrongCell{Cell: c, Reason: fmt.Sprintf("the pencil marks of %s rule out the digit that belongs there", cellName(c))})
 			}
 			s.cand[c] &= m
 		}
 		if len(wrong) > 0 {
-			return Step{}, &WrongGridError{Cells: wrong}
+			return Step{}, &solver.WrongGridError{Cells: wrong}
 		}
 		s.rebuildPositions()
 		if !info.unique && !s.consistent() {
-			return Step{}, &WrongGridError{}
+			return Step{}, &solver.WrongGridError{}
 		}
 	}
 	return next(s, info)
@@ -300,7 +217,7 @@ func (s *state) consistent() bool {
 func bruteForceStep(s *state, sol solver.Grid) Step {
 	best := -1
 	for c := range s.empty.all() {
-		if best < 0 || s.cand[c].count() < s.cand[best].count() {
+		if best < 0 || s.cand[c].Len() < s.cand[best].Len() {
 			best = c
 		}
 	}
@@ -312,7 +229,7 @@ func bruteForceStep(s *state, sol solver.Grid) Step {
 		Highlights:  []Highlight{{Candidate{best, d}, 0}},
 		Nudge:       "No known technique applies here; the next move needs trial and error.",
 		Area:        fmt.Sprintf("No known technique applies; trial and error at %s.", cellName(best)),
-		Explanation: fmt.Sprintf("No known technique applies; trial and error shows that %s is %d: every other candidate (%s) leads to a contradiction. This is a guess checked by search, not a logical step.", cellName(best), d, orDigitList(s.cand[best]&^bit(d))),
+		Explanation: fmt.Sprintf("No known technique applies; trial and error shows that %s is %d: every other candidate (%s) leads to a contradiction. This is a guess checked by search, not a logical step.", cellName(best), d, orDigitList(s.cand[best].Without(d))),
 		BruteForce:  true,
 	}
 }

@@ -50,8 +50,8 @@ type chainSearch struct {
 func (cs *chainSearch) strongFrom(n int, mode chainMode, f func(m int)) {
 	s := cs.s
 	c, d := nodeCell(n), nodeDigit(n)
-	if mode != xChain && s.cand[c].count() == 2 {
-		f(node(c, (s.cand[c] &^ bit(d)).firstDigit()))
+	if mode != xChain && s.cand[c].Len() == 2 {
+		f(node(c, s.cand[c].Without(d).Min()))
 	}
 	if mode == xyChain {
 		return
@@ -71,7 +71,7 @@ func (cs *chainSearch) weakFrom(n int, mode chainMode, f func(m int)) {
 	s := cs.s
 	c, d := nodeCell(n), nodeDigit(n)
 	if mode == aicChain {
-		for x := range (s.cand[c] &^ bit(d)).all() {
+		for x := range s.cand[c].Without(d).All() {
 			f(node(c, x))
 		}
 	}
@@ -165,14 +165,14 @@ func chainElims(s *state, start, end int) []Candidate {
 			out = append(out, Candidate{t, d1})
 		}
 	case c1 == c2:
-		for x := range (s.cand[c1] &^ bit(d1) &^ bit(d2)).all() {
+		for x := range s.cand[c1].Without(d1).Without(d2).All() {
 			out = append(out, Candidate{c1, x})
 		}
 	case sees(c1, c2):
-		if s.cand[c1].has(d2) {
+		if s.cand[c1].Has(d2) {
 			out = append(out, Candidate{c1, d2})
 		}
-		if s.cand[c2].has(d1) {
+		if s.cand[c2].Has(d1) {
 			out = append(out, Candidate{c2, d1})
 		}
 	}
@@ -202,17 +202,17 @@ func findChain(s *state, mode chainMode) (Step, bool) {
 		return count > bestCount || (count == bestCount && length < bestLen)
 	}
 	for c := range s.empty.all() {
-		if mode == xyChain && s.cand[c].count() != 2 {
+		if mode == xyChain && s.cand[c].Len() != 2 {
 			continue
 		}
-		for d := range s.cand[c].all() {
+		for d := range s.cand[c].All() {
 			start := node(c, d)
 			cs.run(start, mode, maxChainNodes, func(m, length int) bool {
 				if m == start {
 					if mode != aicChain {
 						return false
 					}
-					if count := s.cand[c].count() - 1; better(count, length) {
+					if count := s.cand[c].Len() - 1; better(count, length) {
 						best, bestLen, bestCount, bestElims, place = cs.path(m), length, count, nil, true
 					}
 					return false

@@ -92,7 +92,7 @@ func TestChainTextbook(t *testing.T) {
 			}
 			for _, l := range st.Links {
 				for _, x := range []Candidate{l.From, l.To} {
-					if !s.cand[x.Cell].has(x.Digit) {
+					if !s.cand[x.Cell].Has(x.Digit) {
 						t.Errorf("link %v uses %d in %s, which is not a candidate", l, x.Digit, cellName(x.Cell))
 					}
 				}

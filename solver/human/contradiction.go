@@ -59,7 +59,7 @@ func findContradiction(s *state, net bool) (Step, bool) {
 		bestDepth, bestSize := capDepth, 1<<30
 		for c := range s.empty.all() {
 			for m := s.cand[c]; m != 0; m &= m - 1 {
-				x := node(c, m.firstDigit())
+				x := node(c, m.Min())
 				for _, on := range []bool{false, true} {
 					l := lit(x, on)
 					p.maxDepth = min(bestDepth+slack, capDepth) + 1

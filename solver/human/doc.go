@@ -1,16 +1,16 @@
 // Package human solves Sudoku the way people do: with named techniques,
 // easiest first, one explained step at a time. It gives next-step hints at
-// three levels of help, checks a player's grid against the solution, and
-// rates a puzzle's difficulty the way HoDoKu does.
+// three levels of help and rates a puzzle's difficulty the way HoDoKu does.
 //
 // It is pure and does no I/O; it works on 9x9 grids of package solver.
 //
 // # Entry points
 //
 //   - [NextStep] returns the next step for a player's grid (optionally with
-//     pencil marks), after checking the grid: wrong cells come back as a
-//     *[WrongGridError], a complete grid as [ErrSolved].
-//   - [Check] lists the wrong cells of a player's grid.
+//     pencil marks, a [solver.DigitSet] per cell), after checking the grid
+//     with [solver.Check]: wrong cells come back as a
+//     *[solver.WrongGridError], a complete grid as [ErrSolved].
+//   - [ParseCandidates] and [FormatCandidates] read and write pencil marks.
 //   - [Explain] returns the whole logical solution, [Rate] and [RateSteps]
 //     its HoDoKu rating: the sum of the steps' scores, the level of the
 //     hardest step, raised while the score is above the level's cap.
@@ -43,10 +43,10 @@
 //
 //  1. Write a finder in the file of its family (or a new file):
 //     func findX(s *state) (Step, bool). It reads the candidates of s
-//     (s.cand per cell, s.pos per digit, with the tables rowOf, unitSet,
-//     peers and the cellSet and digitMask helpers of state.go) and returns
-//     the first instance that eliminates or places something. It must not
-//     change s.
+//     (s.cand per cell, a [solver.DigitSet] each, s.pos per digit, with
+//     the tables rowOf, unitSet, peers and the cellSet helpers of
+//     state.go) and returns the first instance that eliminates or places
+//     something. It must not change s.
 //  2. Fill in the Step: Technique (HoDoKu's name, declared as a constant in
 //     techniques.go), Placements or Eliminations, the Cells, Units,
 //     Highlights and Links that prove it, and the three levels of text:

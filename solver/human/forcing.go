@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // nodeSet is a set of candidates (chain nodes), one bit per node.
@@ -19,7 +21,7 @@ type propagation struct {
 	parent [729]int16
 	queue  []int16
 	// Working candidates for nets.
-	cand [81]digitMask
+	cand [81]solver.DigitSet
 	pos  [10]cellSet
 	// conflict is the node found both true and false (-1 for none), and
 	// conflictParent the reason of the second value.
@@ -69,7 +71,7 @@ func (p *propagation) propagate(s *state, premise int, value, net bool) {
 		c, d := nodeCell(n), nodeDigit(n)
 		if x < 729 { // n is true
 			p.trues.add(n)
-			for o := range (s.cand[c] &^ bit(d)).all() {
+			for o := range s.cand[c].Without(d).All() {
 				if !set(node(c, o), -1, n) {
 					return
 				}
@@ -83,8 +85,8 @@ func (p *propagation) propagate(s *state, premise int, value, net bool) {
 		}
 		p.falses.add(n)
 		if !net {
-			if s.cand[c].count() == 2 {
-				if !set(node(c, (s.cand[c]&^bit(d)).firstDigit()), 1, n) {
+			if s.cand[c].Len() == 2 {
+				if !set(node(c, s.cand[c].Without(d).Min()), 1, n) {
 					return
 				}
 			}
@@ -99,14 +101,14 @@ func (p *propagation) propagate(s *state, premise int, value, net bool) {
 			}
 			continue
 		}
-		p.cand[c] &^= bit(d)
+		p.cand[c] = p.cand[c].Without(d)
 		p.pos[d].remove(c)
-		switch p.cand[c].count() {
+		switch p.cand[c].Len() {
 		case 0:
 			p.conflict, p.conflictParent, p.conflictVal = n, n, 1
 			return
 		case 1:
-			if !set(node(c, p.cand[c].firstDigit()), 1, n) {
+			if !set(node(c, p.cand[c].Min()), 1, n) {
 				return
 			}
 		}
@@ -166,7 +168,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 	props := make(map[int]*propagation)
 	var order []int
 	for c := range s.empty.all() {
-		for d := range s.cand[c].all() {
+		for d := range s.cand[c].All() {
 			n := node(c, d)
 			p := &propagation{}
 			p.propagate(s, n, true, net)
@@ -183,7 +185,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 	var groups []group
 	for c := range s.empty.all() {
 		var ns []int
-		for d := range s.cand[c].all() {
+		for d := range s.cand[c].All() {
 			ns = append(ns, node(c, d))
 		}
 		groups = append(groups, group{ns, fmt.Sprintf("%s can only be %s", cellName(c), orDigitList(s.cand[c]))})
@@ -230,7 +232,7 @@ func findForcing(s *state, net bool) (Step, bool) {
 				for x := common[w]; x != 0; x &= x - 1 {
 					n := w*64 + bits.TrailingZeros64(x)
 					c, d := nodeCell(n), nodeDigit(n)
-					if s.digit[c] != 0 || !s.cand[c].has(d) {
+					if s.digit[c] != 0 || !s.cand[c].Has(d) {
 						continue
 					}
 					var trails []string

@@ -132,7 +132,7 @@ type implications struct {
 func newImplications(s *state, net bool) *implications {
 	p := &implications{s: s, net: net, queue: make([]int16, 0, numLits)}
 	for c := range s.empty.all() {
-		p.origCell[c] = int8(s.cand[c].count())
+		p.origCell[c] = int8(s.cand[c].Len())
 	}
 	for u := range 27 {
 		for d := 1; d <= 9; d++ {
@@ -208,8 +208,8 @@ func (p *implications) run() bool {
 		}
 		c, d := nodeCell(x), nodeDigit(x)
 		if litOn(l) {
-			for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
-				e := m.firstDigit()
+			for m := s.cand[c].Without(d); m != 0; m &= m - 1 {
+				e := m.Min()
 				if !p.add(lit(node(c, e), false), whyCell, l, -1, dep+1) {
 					return true
 				}
@@ -237,7 +237,7 @@ func (p *implications) run() bool {
 			}
 		case left == 1 && (p.net || p.origCell[c] == 2):
 			for m := s.cand[c]; m != 0; m &= m - 1 {
-				e := m.firstDigit()
+				e := m.Min()
 				if !p.reached(lit(node(c, e), false)) {
 					if !p.add(lit(node(c, e), true), whyCellLast, -1, -1, dep+1) {
 						return true
@@ -338,8 +338,8 @@ func (p *implications) parents(l int) []int {
 		return []int{int(p.parent[l])}
 	case whyCellLast:
 		var out []int
-		for m := s.cand[c] &^ bit(d); m != 0; m &= m - 1 {
-			out = append(out, lit(node(c, m.firstDigit()), false))
+		for m := s.cand[c].Without(d); m != 0; m &= m - 1 {
+			out = append(out, lit(node(c, m.Min()), false))
 		}
 		return out
 	case whyUnitLast:
@@ -370,7 +370,7 @@ func (p *implications) contraLits() []int {
 	case contraNoCandidate:
 		var out []int
 		for m := p.s.cand[p.contraCell]; m != 0; m &= m - 1 {
-			out = append(out, lit(node(p.contraCell, m.firstDigit()), false))
+			out = append(out, lit(node(p.contraCell, m.Min()), false))
 		}
 		return out
 	case contraNoPlace:

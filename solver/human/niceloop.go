@@ -3,6 +3,8 @@ package human
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // This file finds alternating inference chains (AICs) and discontinuous
@@ -84,7 +86,7 @@ func niceLoop(s *state, grouped bool) (Step, bool) {
 	var starts []int
 	for c := range s.empty.all() {
 		for m := s.cand[c]; m != 0; m &= m - 1 {
-			starts = append(starts, node(c, m.firstDigit()))
+			starts = append(starts, node(c, m.Min()))
 		}
 	}
 	if grouped {
@@ -156,7 +158,7 @@ func strongLinked(s *state, a, b int) bool {
 	case a == b:
 		return false
 	case ca == cb:
-		return s.cand[ca].count() == 2
+		return s.cand[ca].Len() == 2
 	case da == db:
 		for _, u := range cellUnits[ca] {
 			if unitSet[u].has(cb) && s.unitPos(u, da).count() == 2 {
@@ -277,10 +279,10 @@ func elimCells(es []Candidate) []int {
 }
 
 // elimDigits returns the digits of eliminations.
-func elimDigits(es []Candidate) digitMask {
-	var m digitMask
+func elimDigits(es []Candidate) solver.DigitSet {
+	var m solver.DigitSet
 	for _, e := range es {
-		m |= bit(e.Digit)
+		m = m.With(e.Digit)
 	}
 	return m
 }

@@ -3,6 +3,8 @@ package human
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // This file writes the proofs found by the implication engine (implication.go)
@@ -81,9 +83,9 @@ func (p *implications) clause(l int, prev []int) string {
 		if !follows {
 			lead = "then "
 		}
-		var others digitMask
+		var others solver.DigitSet
 		for _, q := range ps {
-			others |= bit(litDigit(q))
+			others = others.With(litDigit(q))
 		}
 		return fmt.Sprintf("%s%s is %d (its last candidate, as it is not %s)", lead, cellName(c), d, orDigitList(others))
 	case whyUnitLast:
@@ -144,9 +146,9 @@ func (p *implications) groupClause(group, prev []int) string {
 		lead = fmt.Sprintf("as %s, ", p.litText(parent))
 	}
 	if p.why[group[0]] == whyCell {
-		var m digitMask
+		var m solver.DigitSet
 		for _, l := range group {
-			m |= bit(litDigit(l))
+			m = m.With(litDigit(l))
 		}
 		return fmt.Sprintf("%s%s is not %s", lead, cellName(litCell(group[0])), orDigitList(m))
 	}

@@ -3,6 +3,8 @@ package human
 import (
 	"fmt"
 	"sort"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // findFullHouse finds a unit with a single empty cell.
@@ -13,10 +15,10 @@ func findFullHouse(s *state) (Step, bool) {
 			continue
 		}
 		c := e.first()
-		if s.cand[c].count() != 1 {
+		if s.cand[c].Len() != 1 {
 			continue
 		}
-		d := s.cand[c].firstDigit()
+		d := s.cand[c].Min()
 		return Step{
 			Technique:  FullHouse,
 			Placements: []Candidate{{c, d}},
@@ -48,23 +50,23 @@ var unitOrder = func() []int {
 // findNakedSingle finds a cell with one candidate left.
 func findNakedSingle(s *state) (Step, bool) {
 	for c := range s.empty.all() {
-		if s.cand[c].count() != 1 {
+		if s.cand[c].Len() != 1 {
 			continue
 		}
-		d := s.cand[c].firstDigit()
+		d := s.cand[c].Min()
 		// Which other digits are placed among its peers?
-		var seen digitMask
+		var seen solver.DigitSet
 		for p := range peers[c].all() {
 			if x := s.digit[p]; x != 0 {
-				seen |= bit(int(x))
+				seen = seen.With(int(x))
 			}
 		}
 		r, k, b := rowOf[c], 9+colOf[c], 18+boxOf[c]
 		why := fmt.Sprintf("every other digit is already in %s, %s or %s", unitName(r), unitName(k), unitName(b))
-		if others := allDigits &^ bit(d) &^ seen; others != 0 {
+		if others := allDigits.Without(d) &^ seen; others != 0 {
 			why = fmt.Sprintf("%s already sees %s in %s, %s or %s, and %s were ruled out by earlier steps",
 				cellName(c), digitList(seen), unitName(r), unitName(k), unitName(b), digitList(others))
-			if others.count() == 1 {
+			if others.Len() == 1 {
 				why = fmt.Sprintf("%s already sees %s in %s, %s or %s, and %s was ruled out by an earlier step",
 					cellName(c), digitList(seen), unitName(r), unitName(k), unitName(b), digitList(others))
 			}

@@ -78,37 +78,9 @@ func setOf(cells ...int) cellSet {
 	return s
 }
 
-// digitMask is a set of digits: bit d for digit d (1-9).
-type digitMask uint16
-
-const allDigits digitMask = 0x3FE
-
-func bit(d int) digitMask           { return 1 << uint(d) }
-func (m digitMask) has(d int) bool  { return m&bit(d) != 0 }
-func (m digitMask) count() int      { return bits.OnesCount16(uint16(m)) }
-func (m digitMask) firstDigit() int { return bits.TrailingZeros16(uint16(m)) }
-
-// all yields the digits of m in increasing order.
-func (m digitMask) all() iter.Seq[int] {
-	return func(yield func(int) bool) {
-		for x := uint16(m); x != 0; x &= x - 1 {
-			if !yield(bits.TrailingZeros16(x)) {
-				return
-			}
-		}
-	}
-}
-
-// digits returns the digits of m in increasing order.
-func (m digitMask) digits() []int {
-	out := make([]int, 0, m.count())
-	for d := 1; d <= 9; d++ {
-		if m.has(d) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+// allDigits are the digits of a 9x9 grid, the candidates of an empty cell
+// before any elimination.
+var allDigits = solver.AllDigits(9)
 
 // Tables of the 9x9 geometry, filled by init.
 var (
@@ -210,7 +182,7 @@ func seeAll(s cellSet) cellSet {
 // of the empty cells, with the cells of every digit's candidates.
 type state struct {
 	digit [81]int8
-	cand  [81]digitMask
+	cand  [81]solver.DigitSet
 	pos   [10]cellSet // pos[d]: empty cells with candidate d
 	empty cellSet
 	// alsCache holds the almost locked sets of the current candidates,
@@ -237,7 +209,7 @@ func newState(g solver.Grid) *state {
 	for c := range 81 {
 		if d := int(s.digit[c]); d != 0 {
 			for p := range peers[c].all() {
-				s.cand[p] &^= bit(d)
+				s.cand[p] = s.cand[p].Without(d)
 			}
 		}
 	}
@@ -250,7 +222,7 @@ func (s *state) rebuildPositions() {
 	s.pos = [10]cellSet{}
 	for c := range s.empty.all() {
 		for d := 1; d <= 9; d++ {
-			if s.cand[c].has(d) {
+			if s.cand[c].Has(d) {
 				s.pos[d].add(c)
 			}
 		}
@@ -267,7 +239,7 @@ func (s *state) place(c, d int) {
 	s.cand[c] = 0
 	s.empty.remove(c)
 	for p := range peers[c].and(s.pos[d]).all() {
-		s.cand[p] &^= bit(d)
+		s.cand[p] = s.cand[p].Without(d)
 	}
 	s.pos[d] = s.pos[d].andNot(peers[c])
 }
@@ -275,7 +247,7 @@ func (s *state) place(c, d int) {
 // eliminate removes candidate d from cell c.
 func (s *state) eliminate(c, d int) {
 	s.alsValid = false
-	s.cand[c] &^= bit(d)
+	s.cand[c] = s.cand[c].Without(d)
 	s.pos[d].remove(c)
 }
 
@@ -330,18 +302,18 @@ func cellNames(cells []int) []string {
 func cellList(cells []int) string { return andList(cellNames(cells)) }
 
 // digitList writes digits like "1, 4 and 7".
-func digitList(m digitMask) string {
+func digitList(m solver.DigitSet) string {
 	var names []string
-	for _, d := range m.digits() {
+	for _, d := range m.Digits() {
 		names = append(names, fmt.Sprint(d))
 	}
 	return andList(names)
 }
 
 // orDigitList writes digits like "1, 4 or 7".
-func orDigitList(m digitMask) string {
+func orDigitList(m solver.DigitSet) string {
 	var names []string
-	for _, d := range m.digits() {
+	for _, d := range m.Digits() {
 		names = append(names, fmt.Sprint(d))
 	}
 	return joinList(names, "or")
@@ -363,10 +335,10 @@ func joinList(items []string, word string) string {
 // r1c3, and 7 from r2c2".
 func elimText(elims []Candidate) string {
 	sameCell := true
-	var m digitMask
+	var m solver.DigitSet
 	for _, e := range elims {
 		sameCell = sameCell && e.Cell == elims[0].Cell
-		m |= bit(e.Digit)
+		m = m.With(e.Digit)
 	}
 	if sameCell && len(elims) > 1 {
 		return fmt.Sprintf("%s from %s", digitList(m), cellName(elims[0].Cell))
@@ -405,7 +377,7 @@ func elimsOf(targets cellSet, d int) []Candidate {
 func highlightCells(s *state, cells cellSet, d, group int) []Highlight {
 	var out []Highlight
 	for c := range cells.all() {
-		if s.cand[c].has(d) {
+		if s.cand[c].Has(d) {
 			out = append(out, Highlight{Candidate{c, d}, group})
 		}
 	}

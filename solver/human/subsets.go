@@ -1,6 +1,10 @@
 package human
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 var subsetWord = map[int]string{2: "pair", 3: "triple", 4: "quadruple"}
 var numberWord = map[int]string{1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
@@ -33,7 +37,7 @@ func findLockedSubset(s *state, n int) (Step, bool) {
 	for b := 18; b < 27 && !found; b++ {
 		var cells []int
 		for _, c := range unitCells[b] {
-			if k := s.cand[c].count(); s.digit[c] == 0 && k >= 2 && k <= n {
+			if k := s.cand[c].Len(); s.digit[c] == 0 && k >= 2 && k <= n {
 				cells = append(cells, c)
 			}
 		}
@@ -48,11 +52,11 @@ func findLockedSubset(s *state, n int) (Step, bool) {
 			if line < 0 {
 				return false
 			}
-			var m digitMask
+			var m solver.DigitSet
 			for _, c := range pick {
 				m |= s.cand[c]
 			}
-			if m.count() != n {
+			if m.Len() != n {
 				return false
 			}
 			// As in HoDoKu, the subset is locked when it removes digits
@@ -61,7 +65,7 @@ func findLockedSubset(s *state, n int) (Step, bool) {
 			var elims []Candidate
 			area := unitSet[b].or(unitSet[line]).andNot(set)
 			inBox, inLine := false, false
-			for _, d := range m.digits() {
+			for _, d := range m.Digits() {
 				t := s.pos[d].and(area)
 				inBox = inBox || !t.and(unitSet[b]).empty()
 				inLine = inLine || !t.andNot(unitSet[b]).empty()
@@ -99,16 +103,16 @@ func findNakedSubset(s *state, n int) (Step, bool) {
 	for _, u := range subsetOrder {
 		var cells []int
 		for _, c := range unitCells[u] {
-			if k := s.cand[c].count(); s.digit[c] == 0 && k >= 2 && k <= n {
+			if k := s.cand[c].Len(); s.digit[c] == 0 && k >= 2 && k <= n {
 				cells = append(cells, c)
 			}
 		}
 		if combinations(cells, n, func(pick []int) bool {
-			var m digitMask
+			var m solver.DigitSet
 			for _, c := range pick {
 				m |= s.cand[c]
 			}
-			if m.count() != n {
+			if m.Len() != n {
 				return false
 			}
 			set := setOf(pick...)
@@ -121,7 +125,7 @@ func findNakedSubset(s *state, n int) (Step, bool) {
 				}
 			}
 			var elims []Candidate
-			for _, d := range m.digits() {
+			for _, d := range m.Digits() {
 				elims = append(elims, elimsOf(s.pos[d].and(area).andNot(set), d)...)
 			}
 			if len(elims) == 0 || (n < 4 && len(us) == 2 && isLocked(elims, us)) {
@@ -167,17 +171,17 @@ func findHiddenSubset(s *state, n int) (Step, bool) {
 		}
 		if combinations(digits, n, func(pick []int) bool {
 			var cells cellSet
-			var m digitMask
+			var m solver.DigitSet
 			for _, d := range pick {
 				cells = cells.or(s.unitPos(u, d))
-				m |= bit(d)
+				m = m.With(d)
 			}
 			if cells.count() != n {
 				return false
 			}
 			var elims []Candidate
 			for c := range cells.all() {
-				for _, d := range (s.cand[c] &^ m).digits() {
+				for _, d := range (s.cand[c] &^ m).Digits() {
 					elims = append(elims, Candidate{c, d})
 				}
 			}
@@ -204,10 +208,10 @@ func findHiddenSubset(s *state, n int) (Step, bool) {
 }
 
 // highlightMask marks the candidates of m in the given cells.
-func highlightMask(s *state, cells cellSet, m digitMask, group int) []Highlight {
+func highlightMask(s *state, cells cellSet, m solver.DigitSet, group int) []Highlight {
 	var out []Highlight
 	for c := range cells.all() {
-		for _, d := range (s.cand[c] & m).digits() {
+		for _, d := range (s.cand[c] & m).Digits() {
 			out = append(out, Highlight{Candidate{c, d}, group})
 		}
 	}

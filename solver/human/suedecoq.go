@@ -1,6 +1,10 @@
 package human
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // findSueDeCoq finds two or three cells C where a box crosses a line,
 // holding at least two more digits than cells, with a set A of cells of
@@ -20,11 +24,11 @@ func findSueDeCoq(s *state) (Step, bool) {
 			var st Step
 			for n := 2; n <= inter.count(); n++ {
 				if combinations(inter.list(), n, func(cs []int) bool {
-					var v digitMask
+					var v solver.DigitSet
 					for _, c := range cs {
 						v |= s.cand[c]
 					}
-					if v.count() < n+2 {
+					if v.Len() < n+2 {
 						return false
 					}
 					return sdcSides(s, b, line, cs, v, lineRest, boxRest, &st)
@@ -45,7 +49,7 @@ func boxLines(b int) []int {
 
 // sdcSides looks for the sets A (in lineRest) and B (in boxRest) of a Sue
 // de Coq on the intersection cells cs with digits v.
-func sdcSides(s *state, b, line int, cs []int, v digitMask, lineRest, boxRest []int, st *Step) bool {
+func sdcSides(s *state, b, line int, cs []int, v solver.DigitSet, lineRest, boxRest []int, st *Step) bool {
 	// Candidate cells for A and B hold at least one digit of v.
 	var la, lb []int
 	for _, c := range lineRest {
@@ -58,16 +62,16 @@ func sdcSides(s *state, b, line int, cs []int, v digitMask, lineRest, boxRest []
 			lb = append(lb, c)
 		}
 	}
-	need := v.count() - len(cs) // cells A and B must add, at least
+	need := v.Len() - len(cs) // cells A and B must add, at least
 	for na := 1; na <= min(len(la), 3); na++ {
 		if combinations(la, na, func(as []int) bool {
-			var va digitMask
+			var va solver.DigitSet
 			for _, c := range as {
 				va |= s.cand[c]
 			}
 			// A must lock one digit of v per cell at least, with few
 			// extra digits.
-			if (va&v).count() < na || (va|v).count() > v.count()+na {
+			if (va&v).Len() < na || (va|v).Len() > v.Len()+na {
 				return false
 			}
 			for nb := 1; nb <= min(len(lb), 3); nb++ {
@@ -75,25 +79,25 @@ func sdcSides(s *state, b, line int, cs []int, v digitMask, lineRest, boxRest []
 					continue
 				}
 				if combinations(lb, nb, func(bs []int) bool {
-					var vb digitMask
+					var vb solver.DigitSet
 					for _, c := range bs {
 						vb |= s.cand[c]
 					}
-					if va&vb != 0 || (vb&v).count() < nb {
+					if va&vb != 0 || (vb&v).Len() < nb {
 						return false
 					}
 					all := v | va | vb
-					if all.count() != len(cs)+na+nb {
+					if all.Len() != len(cs)+na+nb {
 						return false
 					}
 					lineDigits := va | (v &^ vb)
 					boxDigits := vb | (v &^ va)
 					used := setOf(append(append(append([]int{}, cs...), as...), bs...)...)
 					var elims []Candidate
-					for _, d := range lineDigits.digits() {
+					for _, d := range lineDigits.Digits() {
 						elims = append(elims, elimsOf(s.unitPos(line, d).andNot(used), d)...)
 					}
-					for _, d := range boxDigits.digits() {
+					for _, d := range boxDigits.Digits() {
 						elims = append(elims, elimsOf(s.unitPos(b, d).andNot(used), d)...)
 					}
 					if len(elims) == 0 {
@@ -109,7 +113,7 @@ func sdcSides(s *state, b, line int, cs []int, v digitMask, lineRest, boxRest []
 						Area:         fmt.Sprintf("There is a Sue de Coq where %s crosses %s.", unitName(line), unitName(b)),
 						Explanation: fmt.Sprintf("%s, where %s crosses %s, hold %s. %s in %s hold%s %s, and %s in %s hold%s %s, with no digit in common. The %d cells together hold exactly %d digits, so each digit goes in one of them: %s stay in %s and %s in %s. Remove %s.",
 							cellList(cs), unitName(line), unitName(b), digitList(v), cellList(as), unitName(line), verbS(len(as)), digitList(va), cellList(bs), unitName(b), verbS(len(bs)), digitList(vb),
-							len(cs)+na+nb, all.count(), digitList(lineDigits), unitName(line), digitList(boxDigits), unitName(b), elimText(elims)),
+							len(cs)+na+nb, all.Len(), digitList(lineDigits), unitName(line), digitList(boxDigits), unitName(b), elimText(elims)),
 					}
 					return true
 				}) {

@@ -102,7 +102,7 @@ func caseState(t *testing.T, tc techniqueCase) (*state, solver.Grid) {
 	s := newState(g)
 	s.unique = true
 	for c := range s.empty.all() {
-		s.cand[c] &= digitMask(marks[c])
+		s.cand[c] &= marks[c]
 	}
 	s.rebuildPositions()
 	return s, sol
@@ -276,9 +276,5 @@ func walkLadder(tb testing.TB, p string, visit func(s *state, st Step)) {
 }
 
 func candidatesText(s *state) string {
-	var c Candidates
-	for i := range 81 {
-		c[i] = uint16(s.cand[i])
-	}
-	return strings.Join(strings.Fields(c.String()), " ")
+	return strings.Join(strings.Fields(FormatCandidates(s.cand[:])), " ")
 }

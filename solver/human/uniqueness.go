@@ -1,6 +1,10 @@
 package human
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // The uniqueness techniques assume the puzzle has exactly one solution:
 // four empty cells over two rows, two columns and two boxes can never end
@@ -31,10 +35,10 @@ func rectangles(s *state, f func(rc rectangle, a, b int) bool) bool {
 						}
 						m &= s.cand[c]
 					}
-					if !empty || m.count() < 2 {
+					if !empty || m.Len() < 2 {
 						continue
 					}
-					ds := m.digits()
+					ds := m.Digits()
 					for i, a := range ds {
 						for _, b := range ds[i+1:] {
 							if f(rc, a, b) {
@@ -57,7 +61,7 @@ func urFinder(kind int) func(s *state) (Step, bool) {
 func findUR(s *state, kind int) (Step, bool) {
 	var st Step
 	found := rectangles(s, func(rc rectangle, a, b int) bool {
-		pair := bit(a) | bit(b)
+		pair := solver.DigitSetOf(a, b)
 		var floor, roof []int
 		for _, c := range rc {
 			if s.cand[c] == pair {
@@ -84,10 +88,10 @@ func findUR(s *state, kind int) (Step, bool) {
 				return false
 			}
 			e0, e1 := s.cand[roof[0]]&^pair, s.cand[roof[1]]&^pair
-			if e0 != e1 || e0.count() != 1 {
+			if e0 != e1 || e0.Len() != 1 {
 				return false
 			}
-			x := e0.firstDigit()
+			x := e0.Min()
 			elims = elimsOf(seeAll(setOf(roof...)).and(s.pos[x]), x)
 			why = fmt.Sprintf("%s and %s hold %d and %d and one extra candidate, %d. If neither were %d, the four cells would form a deadly pattern that allows two solutions, so one of them is %d: remove %s, which sees both.",
 				cellName(roof[0]), cellName(roof[1]), a, b, x, x, x, elimText(elims))
@@ -109,11 +113,11 @@ func findUR(s *state, kind int) (Step, bool) {
 						for _, c := range pick {
 							m |= s.cand[c]
 						}
-						if m.count() != k+1 {
+						if m.Len() != k+1 {
 							return false
 						}
 						set := setOf(append(pick, roof...)...)
-						for _, d := range m.digits() {
+						for _, d := range m.Digits() {
 							elims = append(elims, elimsOf(s.unitPos(u, d).andNot(set), d)...)
 						}
 						if len(elims) == 0 {
@@ -174,7 +178,7 @@ func findUR(s *state, kind int) (Step, bool) {
 func findBUG(s *state) (Step, bool) {
 	three := -1
 	for c := range s.empty.all() {
-		switch s.cand[c].count() {
+		switch s.cand[c].Len() {
 		case 2:
 		case 3:
 			if three >= 0 {
@@ -189,7 +193,7 @@ func findBUG(s *state) (Step, bool) {
 		return Step{}, false
 	}
 	answer := -1
-	for _, d := range s.cand[three].digits() {
+	for _, d := range s.cand[three].Digits() {
 		if s.unitPos(rowOf[three], d).count() == 3 {
 			answer = d
 		}

@@ -1,12 +1,16 @@
 package human
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // bivalueCells returns the empty cells with exactly two candidates.
 func bivalueCells(s *state) []int {
 	var out []int
 	for c := range s.empty.all() {
-		if s.cand[c].count() == 2 {
+		if s.cand[c].Len() == 2 {
 			out = append(out, c)
 		}
 	}
@@ -20,7 +24,7 @@ func findXYWing(s *state) (Step, bool) {
 	for _, p := range bv {
 		pm := s.cand[p]
 		for i, a := range bv {
-			if a == p || !sees(a, p) || s.cand[a] == pm || (s.cand[a]&pm).count() != 1 {
+			if a == p || !sees(a, p) || s.cand[a] == pm || (s.cand[a]&pm).Len() != 1 {
 				continue
 			}
 			for _, b := range bv[i+1:] {
@@ -28,21 +32,21 @@ func findXYWing(s *state) (Step, bool) {
 					continue
 				}
 				// a = {x,z}, b = {y,z} with {x,y} = pm.
-				if (s.cand[a]|s.cand[b])&pm != pm || (s.cand[a]&s.cand[b]&^pm).count() != 1 || (s.cand[a]&s.cand[b]&pm) != 0 {
+				if (s.cand[a]|s.cand[b])&pm != pm || (s.cand[a]&s.cand[b]&^pm).Len() != 1 || (s.cand[a]&s.cand[b]&pm) != 0 {
 					continue
 				}
-				z := (s.cand[a] & s.cand[b]).firstDigit()
+				z := (s.cand[a] & s.cand[b]).Min()
 				targets := seeAll(setOf(a, b)).and(s.pos[z]).andNot(setOf(p))
 				if targets.empty() {
 					continue
 				}
 				elims := elimsOf(targets, z)
-				x, y := (s.cand[a] & pm).firstDigit(), (s.cand[b] & pm).firstDigit()
+				x, y := (s.cand[a] & pm).Min(), (s.cand[b] & pm).Min()
 				return Step{
 					Technique:    XYWing,
 					Eliminations: elims,
 					Cells:        []int{p, a, b},
-					Highlights:   append(highlightMask(s, setOf(p), pm, 0), append(highlightMask(s, setOf(a, b), bit(x)|bit(y), 0), highlightCells(s, setOf(a, b), z, 1)...)...),
+					Highlights:   append(highlightMask(s, setOf(p), pm, 0), append(highlightMask(s, setOf(a, b), solver.DigitSetOf(x, y), 0), highlightCells(s, setOf(a, b), z, 1)...)...),
 					Links: []Link{
 						{Candidate{a, z}, Candidate{a, x}, true}, {Candidate{a, x}, Candidate{p, x}, false},
 						{Candidate{p, x}, Candidate{p, y}, true}, {Candidate{p, y}, Candidate{b, y}, false},
@@ -65,7 +69,7 @@ func findXYZWing(s *state) (Step, bool) {
 	bv := bivalueCells(s)
 	for p := range s.empty.all() {
 		pm := s.cand[p]
-		if pm.count() != 3 {
+		if pm.Len() != 3 {
 			continue
 		}
 		for i, a := range bv {
@@ -76,7 +80,7 @@ func findXYZWing(s *state) (Step, bool) {
 				if !sees(b, p) || s.cand[b]&^pm != 0 || s.cand[b] == s.cand[a] {
 					continue
 				}
-				z := (s.cand[a] & s.cand[b]).firstDigit()
+				z := (s.cand[a] & s.cand[b]).Min()
 				targets := seeAll(setOf(a, b, p)).and(s.pos[z])
 				if targets.empty() {
 					continue
@@ -86,7 +90,7 @@ func findXYZWing(s *state) (Step, bool) {
 					Technique:    XYZWing,
 					Eliminations: elims,
 					Cells:        []int{p, a, b},
-					Highlights:   append(highlightMask(s, setOf(p, a, b), pm&^bit(z), 0), highlightCells(s, setOf(p, a, b), z, 1)...),
+					Highlights:   append(highlightMask(s, setOf(p, a, b), pm.Without(z), 0), highlightCells(s, setOf(p, a, b), z, 1)...),
 					Nudge:        fmt.Sprintf("Look at %s and the cells with two candidates it sees.", cellName(p)),
 					Area:         fmt.Sprintf("There is an XYZ-Wing with its pivot in %s.", cellName(p)),
 					Explanation: fmt.Sprintf("%s is %s; %s is %s and %s is %s. Whatever %s is, one of the three cells is %d: if %s is not %d, it is the other digit of %s or %s, which then must be %d. Remove %s, which sees all three.",
@@ -109,7 +113,7 @@ func findWWing(s *state) (Step, bool) {
 			if s.cand[a] != s.cand[b] || sees(a, b) {
 				continue
 			}
-			ds := s.cand[a].digits()
+			ds := s.cand[a].Digits()
 			lo, hi := ds[0], ds[1]
 			for k, x := range ds {
 				y := ds[1-k]
@@ -205,7 +209,7 @@ func findRemotePair(s *state) (Step, bool) {
 				}
 				var targets []Candidate
 				both := seeAll(setOf(a, b))
-				for _, d := range m.digits() {
+				for _, d := range m.Digits() {
 					for t := range both.and(s.pos[d]).all() {
 						if _, in := da[t]; !in {
 							targets = append(targets, Candidate{t, d})
@@ -220,7 +224,7 @@ func findRemotePair(s *state) (Step, bool) {
 					chain = append([]int{c}, chain...)
 				}
 				var links []Link
-				ds := m.digits()
+				ds := m.Digits()
 				for i := 0; i+1 < len(chain); i++ {
 					links = append(links, Link{Candidate{chain[i], ds[0]}, Candidate{chain[i+1], ds[0]}, false})
 				}

@@ -1,0 +1,440 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	_ "image/jpeg" // the pictures scenarios check
+	_ "image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output of the scenarios in testdata/*.txtar")
+
+// TestScripts runs the sudoku command, built once, on each scenario of
+// testdata/*.txtar. A scenario is a txtar archive (golang.org/x/tools/txtar):
+// its comment says what it shows and holds directives, one a line, and its
+// files hold the input and the expected output:
+//
+//	# A comment line.
+//	sudoku ARGS...         the command; Go-quoted words may hold spaces
+//	mask REGEXP            output matching REGEXP (a Go-quoted or plain
+//	                       regular expression), or only its groups if it
+//	                       has any, is written as "…": for timings and
+//	                       other output that varies
+//	image FILE WxH         after the run, FILE (or stdout) is a PNG or
+//	                       JPEG picture of W by H pixels
+//	nofile FILE            after the run, FILE does not exist
+//
+//	-- stdin --            standard input (none when left out)
+//	-- stdout --           the expected standard output
+//	-- stderr --           the expected standard error
+//	-- status --           the expected exit status
+//	-- NAME --             any other file is written to the working
+//	                       directory before the run
+//
+// The command runs in a new directory holding the scenario's files and
+// photos/, the photos of testdata/photos. With -update the scenarios'
+// stdout, stderr and status are rewritten from what the command does.
+func TestScripts(t *testing.T) {
+	exe := buildSudoku(t)
+	photos, err := filepath.Abs(filepath.Join("testdata", "photos"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no scenarios in testdata/*.txtar")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
+			runScenario(t, exe, photos, file)
+		})
+	}
+}
+
+// buildSudoku builds the command into a temporary directory, with the race
+// detector when the tests run with it.
+func buildSudoku(t *testing.T) string {
+	t.Helper()
+	exe := filepath.Join(t.TempDir(), "sudoku")
+	args := []string{"build", "-o", exe}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("build the sudoku command: %v\n%s", err, out)
+	}
+	return exe
+}
+
+// scenario is one testdata/*.txtar file.
+type scenario struct {
+	file    string
+	archive *archive
+	args    []string
+	masks   []*regexp.Regexp
+	images  map[string]image.Point // file (or "stdout") -> size
+	nofiles []string
+}
+
+// outputs are the sections a run fills in.
+var outputs = []string{"stdout", "stderr", "status"}
+
+func runScenario(t *testing.T, exe, photos, file string) {
+	sc, err := readScenario(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range sc.archive.files {
+		if f.name == "stdin" || isOutput(f.name) {
+			continue
+		}
+		name := filepath.Join(dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, f.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(photos, filepath.Join(dir, "photos")); err != nil {
+		t.Fatal(err)
+	}
+
+	cmd := exec.Command(exe, sc.args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	if in, ok := sc.archive.get("stdin"); ok {
+		cmd.Stdin = bytes.NewReader(in)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	status := 0
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			t.Fatalf("run sudoku: %v", err)
+		}
+		status = exit.ExitCode()
+	}
+
+	got := map[string]string{
+		"stdout": sc.mask(stdout.String()),
+		"stderr": sc.mask(stderr.String()),
+		"status": fmt.Sprintf("%d\n", status),
+	}
+	if _, ok := sc.images["stdout"]; ok {
+		delete(got, "stdout")
+	}
+	sc.checkFiles(t, dir, stdout.Bytes())
+	if *update {
+		for _, name := range outputs {
+			if text, ok := got[name]; ok {
+				if err := sc.archive.set(name, text); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+		}
+		if err := os.WriteFile(file, sc.archive.format(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, name := range outputs {
+		text, ok := got[name]
+		if !ok {
+			continue
+		}
+		want, ok := sc.archive.get(name)
+		if !ok {
+			t.Errorf("%s has no -- %s -- section (run the test with -update to write it)", file, name)
+			continue
+		}
+		if text != string(want) {
+			t.Errorf("sudoku %s\n%s:\n%s\nwant:\n%s", strings.Join(sc.args, " "), name, text, want)
+		}
+	}
+}
+
+// readScenario reads a scenario and its directives.
+func readScenario(file string) (*scenario, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	sc := &scenario{file: file, archive: parseArchive(b), images: map[string]image.Point{}}
+	for i, line := range strings.Split(string(sc.archive.comment), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		words, err := splitWords(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", file, i+1, err)
+		}
+		if err := sc.directive(words); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", file, i+1, err)
+		}
+	}
+	if sc.args == nil {
+		return nil, fmt.Errorf("%s: no 'sudoku ARGS...' line", file)
+	}
+	return sc, nil
+}
+
+// directive applies one directive line, split into words.
+func (sc *scenario) directive(words []string) error {
+	switch words[0] {
+	case "sudoku":
+		if sc.args != nil {
+			return errors.New("a second 'sudoku' line: one command per scenario")
+		}
+		sc.args = append([]string{}, words[1:]...)
+	case "mask":
+		if len(words) != 2 {
+			return errors.New("want 'mask REGEXP'")
+		}
+		re, err := regexp.Compile(words[1])
+		if err != nil {
+			return err
+		}
+		sc.masks = append(sc.masks, re)
+	case "image":
+		var w, h int
+		if len(words) != 3 {
+			return errors.New("want 'image FILE WxH'")
+		}
+		if _, err := fmt.Sscanf(words[2], "%dx%d", &w, &h); err != nil {
+			return fmt.Errorf("image size %q: %w", words[2], err)
+		}
+		sc.images[words[1]] = image.Pt(w, h)
+	case "nofile":
+		if len(words) != 2 {
+			return errors.New("want 'nofile FILE'")
+		}
+		sc.nofiles = append(sc.nofiles, words[1])
+	default:
+		return fmt.Errorf("unknown directive %q", words[0])
+	}
+	return nil
+}
+
+// mask writes what the masks match (their groups, if they have any) as
+// "…".
+func (sc *scenario) mask(s string) string {
+	for _, re := range sc.masks {
+		var b strings.Builder
+		last := 0
+		for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+			spans := m[2:] // the groups
+			if re.NumSubexp() == 0 {
+				spans = m[:2] // the whole match
+			}
+			for i := 0; i+1 < len(spans); i += 2 {
+				if spans[i] < last {
+					continue // a group not taking part, or nested
+				}
+				b.WriteString(s[last:spans[i]])
+				b.WriteString("…")
+				last = spans[i+1]
+			}
+		}
+		b.WriteString(s[last:])
+		s = b.String()
+	}
+	return s
+}
+
+// checkFiles checks the pictures and the files that must not be there.
+func (sc *scenario) checkFiles(t *testing.T, dir string, stdout []byte) {
+	t.Helper()
+	for name, size := range sc.images {
+		b := stdout
+		if name != "stdout" {
+			var err error
+			if b, err = os.ReadFile(filepath.Join(dir, name)); err != nil {
+				t.Errorf("no picture: %v", err)
+				continue
+			}
+		}
+		cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
+		if err != nil {
+			t.Errorf("%s is not a picture: %v", name, err)
+			continue
+		}
+		if got := image.Pt(cfg.Width, cfg.Height); got != size {
+			t.Errorf("%s is a %s of %dx%d pixels, want %dx%d", name, format, got.X, got.Y, size.X, size.Y)
+		}
+	}
+	for _, name := range sc.nofiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s should not exist (%v)", name, err)
+		}
+	}
+}
+
+func isOutput(name string) bool {
+	for _, o := range outputs {
+		if name == o {
+			return true
+		}
+	}
+	return false
+}
+
+// splitWords breaks a directive line into words at spaces; a word may be a
+// Go-quoted string holding spaces.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if s[0] == '"' || s[0] == '`' {
+			q, err := strconv.QuotedPrefix(s)
+			if err != nil {
+				return nil, err
+			}
+			w, err := strconv.Unquote(q)
+			if err != nil {
+				return nil, err
+			}
+			words, s = append(words, w), s[len(q):]
+			continue
+		}
+		w, rest, _ := strings.Cut(s, " ")
+		words, s = append(words, w), rest
+	}
+	return words, nil
+}
+
+// archive is a txtar archive: a comment, then files, each introduced by a
+// line "-- NAME --" and holding the lines up to the next such line. The
+// format is golang.org/x/tools/txtar's, read and written here in a few
+// lines rather than adding that module.
+type archive struct {
+	comment []byte
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data []byte
+}
+
+// parseArchive reads a txtar archive; it cannot fail.
+func parseArchive(b []byte) *archive {
+	a := &archive{}
+	cur := &a.comment
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte("\n"))
+		if name, ok := markerName(string(line)); ok {
+			a.files = append(a.files, archiveFile{name: name})
+			cur = &a.files[len(a.files)-1].data
+		} else {
+			*cur = append(*cur, line...)
+			*cur = append(*cur, '\n')
+		}
+		b = rest
+	}
+	return a
+}
+
+// markerName returns the NAME of a line "-- NAME --".
+func markerName(line string) (string, bool) {
+	name, ok := strings.CutPrefix(line, "-- ")
+	if !ok {
+		return "", false
+	}
+	name, ok = strings.CutSuffix(name, " --")
+	name = strings.TrimSpace(name)
+	return name, ok && name != ""
+}
+
+// get returns the data of the file name.
+func (a *archive) get(name string) ([]byte, bool) {
+	for _, f := range a.files {
+		if f.name == name {
+			return f.data, true
+		}
+	}
+	return nil, false
+}
+
+// set sets the data of the file name, adding the file at the end when
+// there is none. The text must be empty or end in a newline, and must not
+// hold a line that reads as a file marker.
+func (a *archive) set(name, text string) error {
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		return fmt.Errorf("%q does not end in a newline: it cannot be kept in a txtar file", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if _, ok := markerName(line); ok {
+			return fmt.Errorf("the line %q reads as a txtar file marker", line)
+		}
+	}
+	for i := range a.files {
+		if a.files[i].name == name {
+			a.files[i].data = []byte(text)
+			return nil
+		}
+	}
+	a.files = append(a.files, archiveFile{name, []byte(text)})
+	return nil
+}
+
+// format writes the archive back.
+func (a *archive) format() []byte {
+	var buf bytes.Buffer
+	buf.Write(a.comment)
+	for _, f := range a.files {
+		fmt.Fprintf(&buf, "-- %s --\n", f.name)
+		buf.Write(f.data)
+		if len(f.data) > 0 && f.data[len(f.data)-1] != '\n' {
+			buf.WriteByte('\n')
+		}
+	}
+	return buf.Bytes()
+}
+
+// TestArchiveRoundTrip checks that writing a scenario back changes nothing
+// but what -update sets: every scenario reads and writes back to itself.
+func TestArchiveRoundTrip(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := parseArchive(b).format(); !bytes.Equal(got, b) {
+			t.Errorf("%s is written back as\n%s", file, got)
+		}
+	}
+	a := parseArchive([]byte("comment\n-- a --\nx\n-- b --\n"))
+	if err := a.set("b", "y\n"); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"no newline", "-- marker --\n"} {
+		if err := a.set("c", bad); err == nil {
+			t.Errorf("set(%q) gave no error", bad)
+		}
+	}
+	if got, want := string(a.format()), "comment\n-- a --\nx\n-- b --\ny\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
