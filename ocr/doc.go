@@ -7,13 +7,19 @@
 //     largest grid-like quadrilateral, rectifies the perspective ([Rectify])
 //     and cuts the 81 cells ([CutCells]).
 //   - The recognition half implements [Recognizer]: given the [Cells] it
-//     decides empty or digit for every cell and reads the digits, returning a
-//     [CellReading] per cell with a confidence and ranked alternatives.
-//     [NewRecognizer] is this package's: an ink analysis of every cell, a
-//     [DigitReader] for the digits found (package ocr/tesseract reads them
-//     with Tesseract; everything else here is pure Go), the likeness to
-//     digits drawn in the Go fonts as a second opinion, and the solver to
-//     correct the least sure digits ([Correct]).
+//     says what every cell holds (nothing, a printed digit, the player's
+//     digit, pencil marks) and which digit, returning a [CellReading] per
+//     cell with a calibrated confidence and ranked alternatives.
+//     [NewRecognizer] is this package's: the trained cell classifier of
+//     package ocr/digitnet (pure Go, weights embedded) reads every cell, a
+//     [DigitReader] gives a second opinion on the printed digits the
+//     classifier is least sure of (package ocr/tesseract reads them with
+//     Tesseract; everything else here is pure Go), and pencil marks are
+//     read one small digit at a time.
+//   - Between the two, [Read] tells the givens from the player's entries
+//     (the classifier's print-or-hand verdict, and for an app's typed
+//     entries their colour and weight), corrects the least sure givens
+//     with the solver ([Correct]) and checks the puzzle.
 //
 // [Read] runs everything and returns a [Result]: the grid, per-cell
 // confidences and alternatives, the four grid corners in the photo (for

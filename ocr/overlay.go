@@ -28,37 +28,20 @@ type OverlayStyle struct {
 	DigitMask func(d, size int) *image.Alpha
 }
 
-// DrawOverlay draws the digits of solution that the puzzle read in r lacks
-// into the empty cells of the photo img (the image [Read] decoded), in
-// perspective. The result is turned upright by r.Turns quarter turns, so it
-// shows the puzzle the way it is read whatever the photo's EXIF tag said.
+// DrawOverlay draws the digits of solution that the picture read in r
+// lacks into its empty cells (no given, no entry of the player's) of the
+// photo img (the image [Read] decoded), in perspective. The result is
+// turned upright by r.Turns quarter turns, so it shows the puzzle the way
+// it is read whatever the photo's EXIF tag said.
 func DrawOverlay(img image.Image, r *Result, solution solver.Grid, style OverlayStyle) (*image.RGBA, error) {
 	if solution.Side() != 9 || !solution.IsComplete() {
 		return nil, errors.New("overlay: the solution must be a complete 9x9 grid")
 	}
-	if r.Grid.Side() != 9 {
-		return nil, errors.New("overlay: the result holds no 9x9 grid")
+	o, err := newOverlay(img, r)
+	if err != nil {
+		return nil, err
 	}
-	b := img.Bounds()
-	if b.Dx() != r.Width || b.Dy() != r.Height {
-		return nil, fmt.Errorf("overlay: image is %dx%d but the result is for %dx%d", b.Dx(), b.Dy(), r.Width, r.Height)
-	}
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(out, out.Rect, img, b.Min, draw.Src)
-	h, ok := squareToQuad(r.Corners)
-	if !ok {
-		return nil, errors.New("overlay: the grid corners are degenerate")
-	}
-	inv, ok := h.inverse()
-	if !ok {
-		return nil, errors.New("overlay: the grid corners are degenerate")
-	}
-	side := 0.0
-	for i := range r.Corners {
-		a, c := r.Corners[i], r.Corners[(i+1)%4]
-		side = math.Max(side, math.Hypot(c.X-a.X, c.Y-a.Y))
-	}
-	cell := int(math.Min(200, math.Max(8, side/9)))
+	cell := int(math.Min(200, math.Max(8, o.side/9)))
 	mask := style.DigitMask
 	if mask == nil {
 		mask = goDigitMask
@@ -67,41 +50,108 @@ func DrawOverlay(img image.Image, r *Result, solution solver.Grid, style Overlay
 	for d := 1; d <= 9; d++ {
 		masks[d] = mask(d, cell)
 	}
-	col := style.Color
+	o.each(func(x, y, i int, fu, fv float64) {
+		if r.Grid.Cell(i) != 0 || r.Entered.Cell(i) != 0 {
+			return
+		}
+		if m := masks[solution.Cell(i)]; m != nil {
+			o.blend(x, y, style.Color, m.AlphaAt(int(fu*float64(cell)), int(fv*float64(cell))).A)
+		}
+	})
+	return turnImage(o.out, r.Turns), nil
+}
+
+// DrawRings draws a ring in colour col around each of cells (indexes
+// row*9+col) of the grid read in r, in perspective on the photo img: the
+// player's mistakes marked on their own photo. Like [DrawOverlay], the
+// result is turned upright.
+func DrawRings(img image.Image, r *Result, cells []int, col color.RGBA) (*image.RGBA, error) {
+	o, err := newOverlay(img, r)
+	if err != nil {
+		return nil, err
+	}
+	var ring [81]bool
+	for _, i := range cells {
+		if i >= 0 && i < 81 {
+			ring[i] = true
+		}
+	}
+	// The ring's width: a tenth of the cell, at least two pixels.
+	w := math.Max(0.1, 2/math.Max(1, o.side/9))
+	o.each(func(x, y, i int, fu, fv float64) {
+		if !ring[i] {
+			return
+		}
+		if d := math.Hypot(fu-0.5, fv-0.5); d > 0.46-w && d < 0.46 {
+			o.blend(x, y, col, 255)
+		}
+	})
+	return turnImage(o.out, r.Turns), nil
+}
+
+// overlay is a copy of a photo being drawn on in the perspective of the
+// grid read from it.
+type overlay struct {
+	out  *image.RGBA
+	inv  homography // from the photo's pixels to the unit square of the grid
+	area image.Rectangle
+	side float64 // the grid's longest side in pixels
+}
+
+// newOverlay copies img, the photo r was read from, to draw on.
+func newOverlay(img image.Image, r *Result) (*overlay, error) {
+	if r.Grid.Side() != 9 {
+		return nil, errors.New("overlay: the result holds no 9x9 grid")
+	}
+	b := img.Bounds()
+	if b.Dx() != r.Width || b.Dy() != r.Height {
+		return nil, fmt.Errorf("overlay: image is %dx%d but the result is for %dx%d", b.Dx(), b.Dy(), r.Width, r.Height)
+	}
+	o := &overlay{out: image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))}
+	draw.Draw(o.out, o.out.Rect, img, b.Min, draw.Src)
+	h, ok := squareToQuad(r.Corners)
+	if !ok {
+		return nil, errors.New("overlay: the grid corners are degenerate")
+	}
+	if o.inv, ok = h.inverse(); !ok {
+		return nil, errors.New("overlay: the grid corners are degenerate")
+	}
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range r.Corners {
+	for i, p := range r.Corners {
+		c := r.Corners[(i+1)%4]
+		o.side = math.Max(o.side, math.Hypot(c.X-p.X, c.Y-p.Y))
 		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
 		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
 	}
-	area := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(out.Rect)
-	for y := area.Min.Y; y < area.Max.Y; y++ {
-		for x := area.Min.X; x < area.Max.X; x++ {
-			u, v := inv.apply(float64(x)+0.5, float64(y)+0.5)
+	o.area = image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(o.out.Rect)
+	return o, nil
+}
+
+// each calls f for every pixel (x, y) of the photo inside the grid, with
+// its cell i and where in the cell it lies (fu, fv from 0 to 1).
+func (o *overlay) each(f func(x, y, i int, fu, fv float64)) {
+	for y := o.area.Min.Y; y < o.area.Max.Y; y++ {
+		for x := o.area.Min.X; x < o.area.Max.X; x++ {
+			u, v := o.inv.apply(float64(x)+0.5, float64(y)+0.5)
 			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
 				continue
 			}
 			cx, cy := int(u*9), int(v*9)
-			i := cy*9 + cx
-			if r.Grid.Cell(i) != 0 {
-				continue
-			}
-			m := masks[solution.Cell(i)]
-			if m == nil {
-				continue
-			}
-			mx, my := int((u*9-float64(cx))*float64(cell)), int((v*9-float64(cy))*float64(cell))
-			a := uint32(m.AlphaAt(mx, my).A)
-			if a == 0 {
-				continue
-			}
-			o := out.PixOffset(x, y)
-			p := out.Pix[o : o+4 : o+4]
-			p[0] = uint8((uint32(p[0])*(255-a) + uint32(col.R)*a) / 255)
-			p[1] = uint8((uint32(p[1])*(255-a) + uint32(col.G)*a) / 255)
-			p[2] = uint8((uint32(p[2])*(255-a) + uint32(col.B)*a) / 255)
+			f(x, y, cy*9+cx, u*9-float64(cx), v*9-float64(cy))
 		}
 	}
-	return turnImage(out, r.Turns), nil
+}
+
+// blend paints colour col over pixel (x, y) with coverage a (0-255).
+func (o *overlay) blend(x, y int, col color.RGBA, a uint8) {
+	if a == 0 {
+		return
+	}
+	k := uint32(a)
+	p := o.out.Pix[o.out.PixOffset(x, y):][:4]
+	p[0] = uint8((uint32(p[0])*(255-k) + uint32(col.R)*k) / 255)
+	p[1] = uint8((uint32(p[1])*(255-k) + uint32(col.G)*k) / 255)
+	p[2] = uint8((uint32(p[2])*(255-k) + uint32(col.B)*k) / 255)
 }
 
 // turnImage returns img turned clockwise by turns quarter turns.

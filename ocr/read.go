@@ -40,6 +40,8 @@ type Result struct {
 	// into the puzzle, told from the givens by how they look); 0
 	// elsewhere.
 	Entered solver.Grid
+	// Marks are the pencil marks read in each cell (those of KindMarks).
+	Marks [81]solver.DigitSet
 	// Cells holds the recognizer's reading of every cell, row by row.
 	Cells [81]CellReading
 	// Corners are the grid's outer corners in the photo's stored pixels
@@ -198,44 +200,25 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 			return nil, err
 		}
 		q := turnQuad(det.Corners, turns)
-		rect := Rectify(gray, q, GridSize)
-		// Light print on a dark board (a dark-mode screen) is read from
-		// the negative.
-		inverted := lightOnDark(rect)
-		if inverted {
-			rect = invert(rect)
-		}
-		cells := CutCells(rect)
+		cells, inverted := GridCells(dec.Image, gray, q)
 		stage("rectify")
 		readings, err := read(ctx, cells)
 		if err != nil {
 			return nil, fmt.Errorf("recognize cells: %w", err)
 		}
 		stage("recognize")
-		var digits [81]int
+		outsideDoubt(&readings, q, gray.Rect)
+		readings = splitAndCorrect(readings, dec.Image, q, cells)
 		conf := 0.0
-		for i, c := range readings {
-			if c.Digit >= 1 && c.Digit <= 9 {
-				digits[i] = c.Digit
-			}
-			conf += c.Confidence / 81
-		}
-		// Every digit printed: entries typed into an app differ from the
-		// givens by colour or weight.
-		styles := glyphStyles(dec.Image, q, cells, &digits)
-		entry, _ := splitByStyle(&styles, &digits)
 		g, _ := solver.NewGrid(9)
 		e, _ := solver.NewGrid(9)
-		for i, d := range digits {
-			switch {
-			case d == 0:
-				readings[i].Kind = KindEmpty
-			case entry[i]:
-				readings[i].Kind = KindEntry
-				e.SetCell(i, d)
-			default:
-				readings[i].Kind = KindGiven
-				g.SetCell(i, d)
+		for i, c := range readings {
+			conf += c.Confidence / 81
+			switch c.Kind {
+			case KindGiven:
+				g.SetCell(i, c.Digit)
+			case KindEntry:
+				e.SetCell(i, c.Digit)
 			}
 		}
 		stage("split")
@@ -302,12 +285,104 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	}
 	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
 	res.Solution, res.SolveErr, res.Entered, res.Inverted = best.solution, best.solveErr, best.entered, best.inverted
+	for i, c := range res.Cells {
+		if c.Kind == KindMarks {
+			res.Marks[i] = c.Marks
+		}
+	}
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
 	} else {
 		res.Doubtful = unsure(res.Cells)
 	}
 	return res, nil
+}
+
+// outsideDoubt marks the readings of cells that lie partly outside the
+// picture (a grid cut by the frame) as unsure: what is missing may be a
+// digit's part or a whole digit. Their confidence is at most cutConfidence,
+// so they are named as cells to check, never read as sure.
+func outsideDoubt(rs *[81]CellReading, q Quad, frame image.Rectangle) {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return
+	}
+	inside := func(u, v float64) bool {
+		x, y := h.apply(u, v)
+		return x >= float64(frame.Min.X)-1 && y >= float64(frame.Min.Y)-1 && x <= float64(frame.Max.X)+1 && y <= float64(frame.Max.Y)+1
+	}
+	for i := range rs {
+		r, c := float64(i/9), float64(i%9)
+		// The middle 80% of the cell, where digits are written.
+		in := true
+		for _, p := range [4][2]float64{{0.1, 0.1}, {0.9, 0.1}, {0.9, 0.9}, {0.1, 0.9}} {
+			in = in && inside((c+p[0])/9, (r+p[1])/9)
+		}
+		if !in && rs[i].Confidence > cutConfidence {
+			rs[i].Confidence = cutConfidence
+		}
+	}
+}
+
+// cutConfidence is the most a cell partly outside the picture is trusted.
+const cutConfidence = 0.5
+
+// splitAndCorrect settles what each digit read is and corrects the
+// givens. Entries typed into an app differ from the givens by colour or
+// weight, and all are typed alike (see splitByStyle): when the digits
+// split so, that split is taken. Otherwise the recognizer's word stands
+// (the trained classifier tells handwriting from print); a recognizer
+// that does not say whether a digit is printed or written makes it a
+// given. Then the givens alone are checked with the solver and corrected
+// from their alternatives ([Correct]); the entries are the player's and
+// are never corrected.
+func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [81]CellReading {
+	var digits [81]int
+	for i := range rs {
+		if rs[i].Digit == 0 {
+			if rs[i].Kind != KindMarks {
+				rs[i].Kind = KindEmpty
+			}
+			continue
+		}
+		if rs[i].Kind != KindEntry {
+			rs[i].Kind = KindGiven
+		}
+		digits[i] = rs[i].Digit
+	}
+	var printed [81]bool
+	for i := range rs {
+		printed[i] = rs[i].Kind == KindGiven
+	}
+	styles := glyphStyles(img, q, cells, &digits)
+	if entry, ok := splitByStyle(&styles, &digits, &printed); ok {
+		for i := range rs {
+			switch {
+			case entry[i]:
+				rs[i].Kind = KindEntry
+			case digits[i] != 0:
+				rs[i].Kind = KindGiven
+			}
+		}
+	}
+	// Correct the givens: the other cells count as empty, for sure.
+	var givens [81]CellReading
+	for i, r := range rs {
+		if r.Kind == KindGiven {
+			givens[i] = r
+		} else {
+			givens[i] = CellReading{Confidence: 1}
+		}
+	}
+	c := Correct(givens)
+	for _, i := range c.Changed {
+		rs[i] = c.Readings[i]
+		rs[i].Kind = KindGiven
+		if rs[i].Digit == 0 {
+			rs[i].Kind = KindEmpty
+		}
+	}
+	return rs
 }
 
 // solveReading solves a grid as read: its one solution, or the clash, the
@@ -318,6 +393,29 @@ func solveReading(g solver.Grid) (solver.Grid, error) {
 	}
 	return solver.SolveUnique(g)
 }
+
+// GridCells rectifies the grid whose corners are q (in reading order: the
+// puzzle's top-left first) in the picture img, whose gray levels are g
+// (ToGray(img)), and cuts its cells. A grid of light print on a dark board
+// (a dark-mode screen) is read from its negative, and a picture in colour
+// by each pixel's distance in colour from its cell's background (see
+// colourContrast). It reports whether the grid is light print on a dark
+// board.
+func GridCells(img image.Image, g *image.Gray, q Quad) (Cells, bool) {
+	rect := Rectify(g, q, GridSize)
+	inverted := lightOnDark(rect)
+	switch c := colourContrast(img, q, GridSize, inverted); {
+	case c != nil:
+		rect = c
+	case inverted:
+		rect = invert(rect)
+	}
+	return CutCells(rect), inverted
+}
+
+// TurnQuad returns corners q found in a picture's stored pixels in the
+// reading order of the picture turned clockwise by turns quarter turns.
+func TurnQuad(q Quad, turns int) Quad { return turnQuad(q, turns) }
 
 // betterTry orders readings of one grid at different angles. Digits read
 // on their side come out much less confident, so a clearly more confident
@@ -360,15 +458,19 @@ func turnQuad(q Quad, turns int) Quad {
 	return out
 }
 
-// unsureBelow is the confidence under which a digit of a grid that checks
-// out is named as doubtful.
-const unsureBelow = 0.5
+// SureConfidence is the calibrated confidence from which a cell counts
+// as read surely: a grid that checks out is sure only when every cell is
+// read with at least this confidence, and the others are named as
+// doubtful; a player's entry or pencil marks are called wrong only when
+// read so surely.
+const SureConfidence = 0.97
 
-// unsure lists the digits read with a confidence below unsureBelow.
+// unsure lists the cells read with a confidence below SureConfidence: a
+// digit that may be another, or a cell read as empty that may hold one.
 func unsure(cells [81]CellReading) []int {
 	var out []int
 	for i, c := range cells {
-		if c.Digit != 0 && c.Confidence < unsureBelow {
+		if c.Confidence < SureConfidence {
 			out = append(out, i)
 		}
 	}

@@ -17,7 +17,8 @@ type glyphStyle struct {
 	// weight is the ink's area over the square of the glyph's height:
 	// larger for bold strokes.
 	weight float64
-	// height is the glyph's height as a fraction of the cell's.
+	// height is the glyph's height as a fraction of a cell of the
+	// rectified grid.
 	height float64
 }
 
@@ -35,6 +36,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		return out
 	}
 	b := img.Bounds()
+	cell := float64(c.Size) / 9
 	for i, r := range c.Rects {
 		if digits[i] == 0 || r.Empty() {
 			continue
@@ -51,11 +53,35 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			continue
 		}
 		cut := uint8((int(paper) + int(darkest)) / 2)
-		var sumL, sumA, sumB float64
+		isInk := func(x, y int) bool { return c.Img.Pix[y*c.Img.Stride+x] < cut }
+		// Rows and columns inked nearly all across are the remains of a
+		// grid line the cut left in the box, not the digit.
+		lineRow := make([]bool, r.Dy())
+		lineCol := make([]bool, r.Dx())
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			n := 0
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if isInk(x, y) {
+					n++
+				}
+			}
+			lineRow[y-r.Min.Y] = n*10 > r.Dx()*7
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			n := 0
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				if isInk(x, y) {
+					n++
+				}
+			}
+			lineCol[x-r.Min.X] = n*10 > r.Dy()*7
+		}
+		var sumR, sumG, sumB float64 // sampled ink pixels' colour, 16 bits a channel
+		sampled := 0
 		ink, minY, maxY := 0, r.Max.Y, r.Min.Y
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
-				if c.Img.Pix[y*c.Img.Stride+x] >= cut {
+				if !isInk(x, y) || lineRow[y-r.Min.Y] || lineCol[x-r.Min.X] {
 					continue
 				}
 				ink++
@@ -67,16 +93,20 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 				}
 				ix, iy = min(max(ix, b.Min.X), b.Max.X-1), min(max(iy, b.Min.Y), b.Max.Y-1)
 				cr, cg, cb, _ := img.At(ix, iy).RGBA()
-				l, a, bb := lab(float64(cr)/0xffff, float64(cg)/0xffff, float64(cb)/0xffff)
-				sumL, sumA, sumB = sumL+l, sumA+a, sumB+bb
+				sumR, sumG, sumB = sumR+float64(cr), sumG+float64(cg), sumB+float64(cb)
+				sampled++
 			}
 		}
-		if ink < 8 || maxY <= minY {
+		if ink < 8 || maxY <= minY || sampled == 0 {
 			continue
 		}
 		ht := float64(maxY - minY + 1)
 		f := float64(ink)
-		out[i] = glyphStyle{ok: true, l: sumL / f, a: sumA / f, b: sumB / f, weight: f / (ht * ht), height: ht / float64(r.Dy())}
+		// The mean colour of the ink, in CIELAB: converting the mean
+		// rather than every pixel costs one conversion a digit.
+		n16 := float64(sampled) * 0xffff
+		l, a, bb := lab(sumR/n16, sumG/n16, sumB/n16)
+		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, weight: f / (ht * ht), height: ht / cell}
 	}
 	return out
 }
@@ -128,11 +158,13 @@ const (
 // splitByStyle tells the player's typed entries from the puzzle's givens in
 // a picture where every digit is printed (a screenshot of an app, which
 // draws entries in another colour or weight): it looks for two clearly
-// distinct styles among the digits. The givens are the neutral (black,
-// gray, white) or heavier group, and must make a puzzle with one solution
-// by themselves, or the other group is tried. It returns the entries (true
-// at the cells that hold one) and whether it split at all.
-func splitByStyle(styles *[81]glyphStyle, digits *[81]int) ([81]bool, bool) {
+// distinct styles among the digits. Both groups must look typed: the
+// recognizer reads them as print (printed[i]), or they are all of one
+// height. The givens are the neutral (black, gray, white) or heavier
+// group, and must make a puzzle with one solution by themselves, or the
+// other group is tried. It returns the entries (true at the cells that
+// hold one) and whether it split at all.
+func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([81]bool, bool) {
 	var entry [81]bool
 	var idx []int
 	for i, s := range styles {
@@ -160,7 +192,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int) ([81]bool, bool) {
 	}
 	chroma := func(s glyphStyle) float64 { return s.chroma() }
 	weight := func(s glyphStyle) float64 { return s.weight }
-	if !typed(styles, groups[0]) || !typed(styles, groups[1]) {
+	if !typed(styles, printed, groups[0]) || !typed(styles, printed, groups[1]) {
 		return entry, false
 	}
 	givens, entries := groups[0], groups[1]
@@ -197,16 +229,40 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int) ([81]bool, bool) {
 // from print by the recognizer, not by its colour).
 const maxHeightSpread = 0.1
 
-// typed reports whether the digits of cells idx look typed: all of one
-// height.
-func typed(styles *[81]glyphStyle, idx []int) bool {
-	var s, ss float64
+// typedShare is the share of a group's digits the recognizer must read as
+// print for the group to count as typed.
+const typedShare = 0.8
+
+// typed reports whether the digits of cells idx look typed: the
+// recognizer reads nearly all of them as print (a share typedShare), or
+// they are all of one height but for an odd one or two (a digit under a
+// selection frame, a 1 with a long serif), which are left out: the tenth
+// of the heights at either end, at least one each way from five digits
+// on.
+func typed(styles *[81]glyphStyle, printed *[81]bool, idx []int) bool {
+	np := 0
 	for _, i := range idx {
-		h := styles[i].height
+		if printed[i] {
+			np++
+		}
+	}
+	if float64(np) >= typedShare*float64(len(idx)) {
+		return true
+	}
+	hs := make([]float64, 0, len(idx))
+	for _, i := range idx {
+		hs = append(hs, styles[i].height)
+	}
+	slices.Sort(hs)
+	if cut := max(len(hs)/10, min(1, len(hs)/5)); len(hs)-2*cut >= 2 {
+		hs = hs[cut : len(hs)-cut]
+	}
+	var s, ss float64
+	for _, h := range hs {
 		s += h
 		ss += h * h
 	}
-	n := float64(len(idx))
+	n := float64(len(hs))
 	m := s / n
 	return m > 0 && math.Sqrt(math.Max(0, ss/n-m*m))/m <= maxHeightSpread
 }

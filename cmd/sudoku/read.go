@@ -19,15 +19,22 @@ const maxPhotoWorkers = 16
 const readHelp = `
 Usage: sudoku read [--json] [-j N] PHOTO...
 
-Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP) and prints, per
-photo, in order: the puzzle's givens, 81 cells row by row with '.' for an
-empty cell, then, when the player has entered digits (typed in an app in
-another colour or weight), a second line with those entries and '.'
-elsewhere; or "error: <reason>". A grid that does not check out with the solver (a clash,
-no solution or several) is an error naming the doubtful cells, not a guess.
-With --json each line is a JSON object with the grid, per-cell confidences
-and alternatives, the grid's corners in the photo and the time per stage.
-Exits with status 1 when any photo failed.
+Reads the Sudoku in each photo or screenshot (JPEG, PNG, GIF or WebP) and
+prints, per picture, in order: the puzzle's givens (printed in the paper,
+or in the app's style for givens), 81 cells row by row with '.' for an
+empty cell, then, when the player has entered digits (written by hand, or
+typed in an app in another colour or weight), a second line with those
+entries and '.' elsewhere; or "error: <reason>". Givens that do not check
+out with the solver (a clash, no solution or several) are an error naming
+the doubtful cells, not a guess.
+
+With --json each line is a JSON object: "grid" (the givens), "entered"
+(the entries), "marks" (pencil marks by cell, like {"r1c9":"259"}),
+"error" when the reading is doubtful, "doubtful" (the cells to check), and
+per cell its kind (empty, given, entry, marks), digit or marks and
+calibrated confidence (the probability that the cell is read right), the
+grid's corners in the picture, its decoded size and the time per stage.
+Exits with status 1 when any picture failed.
 
 Examples:
   sudoku read photo.jpg
@@ -98,6 +105,7 @@ type readJSON struct {
 	File        string             `json:"file"`
 	Grid        string             `json:"grid,omitempty"`
 	Entered     string             `json:"entered,omitempty"`
+	Marks       map[string]string  `json:"marks,omitempty"`
 	Error       string             `json:"error,omitempty"`
 	Solutions   *int               `json:"solutions,omitempty"`
 	Doubtful    []string           `json:"doubtful,omitempty"`
@@ -115,6 +123,7 @@ type cellJSON struct {
 	Cell         string    `json:"cell"`
 	Kind         string    `json:"kind"`
 	Digit        int       `json:"digit"`
+	Marks        string    `json:"marks,omitempty"`
 	Confidence   float64   `json:"confidence"`
 	Alternatives []altJSON `json:"alternatives,omitempty"`
 }
@@ -158,8 +167,20 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 		}
 		j.Size = [2]int{res.Width, res.Height}
 		j.Orientation, j.Turns, j.Inverted = res.Orientation, res.Turns, res.Inverted
+		for i, m := range res.Marks {
+			if m != 0 {
+				if j.Marks == nil {
+					j.Marks = map[string]string{}
+				}
+				j.Marks[fmt.Sprintf("r%dc%d", i/9+1, i%9+1)] = m.String()
+			}
+		}
 		for i, c := range res.Cells {
 			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Kind: c.Kind.String(), Digit: c.Digit, Confidence: round3(c.Confidence)}
+			if c.Kind == ocr.KindMarks {
+				// A cell of pencil marks: how surely they are read.
+				cj.Marks, cj.Confidence = c.Marks.String(), round3(c.MarksConfidence)
+			}
 			for _, a := range c.Alternatives {
 				cj.Alternatives = append(cj.Alternatives, altJSON{a.Digit, round3(a.Confidence)})
 			}

@@ -51,18 +51,29 @@ type PictureReport struct {
 	// SplitRight: the givens and the entries read are the truth's (when
 	// the truth tells them apart).
 	SplitRight bool
+	// MarkCells counts the cells holding pencil marks; MarksAsMarks those
+	// read as marks, MarksAsDigit those read as a digit (a pencil mark
+	// taken for an entry). MarksKnown counts the cells whose mark digits
+	// the truth gives, MarksRight those read with exactly these digits.
+	MarkCells, MarksAsMarks, MarksAsDigit, MarksKnown, MarksRight int
 	// Misread, Missed and Invented count the cells whose digit is another
 	// digit, read as empty, or read where the truth has none.
 	Misread, Missed, Invented int
 	// Confusion counts the cells by true digit (row) and digit read
 	// (column), 0 for empty.
 	Confusion [10][10]int
+	// Reliability counts the cells by the confidence they were read with,
+	// and how many of them were read right (see ReliabilityBins).
+	Reliability [len(ReliabilityBins)]Bin
 	// Duration is the wall-clock time of the picture, decoding included,
 	// and CPU the processor time of its worker's thread (0 when unknown).
 	Duration, CPU time.Duration
 	// CornerErr is the mean corner error in pixels (NaN without true
 	// corners or without a grid).
 	CornerErr float64
+	// GridSide is the true grid's mean side in pixels (0 without true
+	// corners).
+	GridSide float64
 }
 
 // Right reports whether the picture was read fully right.
@@ -207,8 +218,42 @@ func readOne(ctx context.Context, it Item, rec ocr.Recognizer, lim ocr.DecodeLim
 	}
 	if it.Corners != nil {
 		pr.CornerErr = CornerError(found, *it.Corners, w, h, o)
+		q := *it.Corners
+		pr.GridSide = (math.Hypot(q[1].X-q[0].X, q[1].Y-q[0].Y) + math.Hypot(q[3].X-q[0].X, q[3].Y-q[0].Y)) / 2
 	}
 	return pr
+}
+
+// ReliabilityBins are the lower ends of the confidence bins of the
+// reliability table: a reader whose confidences are calibrated reads right
+// about as many cells of a bin as their mean confidence says.
+var ReliabilityBins = [...]float64{0, 0.5, 0.8, 0.9, 0.97, 0.99, 0.999}
+
+// Bin is one bin of the reliability table.
+type Bin struct {
+	// Cells counts the cells read with a confidence in the bin, Right
+	// those read right; Sum adds up their confidences.
+	Cells, Right int
+	Sum          float64
+}
+
+func (b *Bin) add(conf float64, right bool) {
+	b.Cells++
+	b.Sum += conf
+	if right {
+		b.Right++
+	}
+}
+
+// binOf is the reliability bin of a confidence.
+func binOf(conf float64) int {
+	k := 0
+	for i, lo := range ReliabilityBins {
+		if conf >= lo {
+			k = i
+		}
+	}
+	return k
 }
 
 // compare counts how the reading differs from the truth.
@@ -218,6 +263,7 @@ func (p *PictureReport) compare() {
 	for i := range 81 {
 		t, g := truth.Cell(i), read.Cell(i)
 		p.Confusion[t][g]++
+		p.Reliability[binOf(res.Cells[i].Confidence)].add(res.Cells[i].Confidence, t == g)
 		switch {
 		case t == g:
 		case g == 0:
@@ -230,6 +276,24 @@ func (p *PictureReport) compare() {
 	}
 	p.DigitsRight = p.Misread+p.Missed+p.Invented == 0
 	p.SplitRight = p.Truth.KindsKnown && res.Grid == p.Truth.Givens && res.Entered == p.Truth.Entered
+	for i := range 81 {
+		if !p.Truth.HasMarks(i) {
+			continue
+		}
+		p.MarkCells++
+		switch {
+		case res.Cells[i].Kind == ocr.KindMarks:
+			p.MarksAsMarks++
+		case res.Cells[i].Digit != 0:
+			p.MarksAsDigit++
+		}
+		if want, ok := p.Truth.Marks[i]; ok {
+			p.MarksKnown++
+			if res.Marks[i].String() == want {
+				p.MarksRight++
+			}
+		}
+	}
 	p.Sure = res.Checked() && len(res.Doubtful) == 0
 }
 

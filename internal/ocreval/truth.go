@@ -144,6 +144,8 @@ func LoadFolder(dir, givensDir string) ([]Item, error) {
 		it := Item{Name: pic, Path: filepath.Join(dir, pic), Truth: t}
 		if q, ok := corners[pic]; ok {
 			it.Corners = &q
+		} else if ext == ".json" {
+			it.Corners = jsonCorners(data)
 		}
 		items = append(items, it)
 	}
@@ -229,6 +231,23 @@ func ParseTruthJSON(data []byte) (Truth, error) {
 		}
 	}
 	return t, nil
+}
+
+// jsonCorners reads the grid's outer corners ("corners": four [x, y]
+// pairs, top-left first, clockwise) from a JSON truth file that gives
+// them, as the synthetic sets of train/synthset do; nil when it does not.
+func jsonCorners(data []byte) *ocr.Quad {
+	var c struct {
+		Corners *[4][2]float64 `json:"corners"`
+	}
+	if json.Unmarshal(data, &c) != nil || c.Corners == nil {
+		return nil
+	}
+	var q ocr.Quad
+	for k, p := range c.Corners {
+		q[k] = ocr.Point{X: p[0], Y: p[1]}
+	}
+	return &q
 }
 
 func cmpOr(s, def string) string {

@@ -16,12 +16,17 @@ import (
 // Write prints the report of one folder: the pictures that went wrong
 // (silent misreads first), then the totals, the time and memory, and the
 // digit confusion matrix.
+// offCell is the corner error, as a share of a cell, from which a
+// picture's grid is listed as found off.
+const offCell = 0.25
+
 func (r *FolderReport) Write(w io.Writer) {
 	n := len(r.Pictures)
 	fmt.Fprintf(w, "== %s: %d pictures\n", r.Dir, n)
 	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
 	var misread, missed, invented, cells int
-	var kinds, splitRight int
+	var kinds, splitRight, allRight int
+	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksPictures int
 	var conf [10][10]int
 	var times, cpus, cerrs []float64
 	var lines []string
@@ -34,8 +39,8 @@ func (r *FolderReport) Write(w io.Writer) {
 		}
 		if !math.IsNaN(p.CornerErr) {
 			cerrs = append(cerrs, p.CornerErr)
-			if p.CornerErr > 15 {
-				lines = append(lines, fmt.Sprintf("%s: grid corners off by %.1f px on average", p.Name, p.CornerErr))
+			if p.CornerErr > offCell*p.GridSide/9 {
+				lines = append(lines, fmt.Sprintf("%s: grid corners off by %.1f px on average (%.0f%% of a cell)", p.Name, p.CornerErr, 100*p.CornerErr*9/p.GridSide))
 			}
 		}
 		switch {
@@ -58,6 +63,20 @@ func (r *FolderReport) Write(w io.Writer) {
 			} else if p.DigitsRight {
 				lines = append(lines, fmt.Sprintf("%s: givens and entries split wrong: %s", p.Name, splitText(p)))
 			}
+		}
+		markCells += p.MarkCells
+		marksAsMarks += p.MarksAsMarks
+		marksAsDigit += p.MarksAsDigit
+		marksKnown += p.MarksKnown
+		marksRight += p.MarksRight
+		if p.MarkCells > 0 {
+			marksPictures++
+		}
+		if p.Right() && p.SplitRight && p.MarksRight == p.MarksKnown && p.MarksAsDigit == 0 {
+			allRight++
+		}
+		if p.MarksAsDigit > 0 {
+			lines = append(lines, fmt.Sprintf("%s: %d pencil-mark cells read as a digit", p.Name, p.MarksAsDigit))
 		}
 		misread += p.Misread
 		missed += p.Missed
@@ -107,6 +126,16 @@ func (r *FolderReport) Write(w io.Writer) {
 		if kinds > 0 {
 			fmt.Fprintf(w, "givens/entries split:    %d of %d right (%s; grids whose truth tells them apart)\n", splitRight, kinds, pct(splitRight, kinds))
 		}
+		if markCells > 0 {
+			fmt.Fprintf(w, "pencil marks:            %d cells in %d pictures: %d read as marks, %d read as a digit", markCells, marksPictures, marksAsMarks, marksAsDigit)
+			if marksKnown > 0 {
+				fmt.Fprintf(w, "; digits right in %d of %d cells (%s)", marksRight, marksKnown, pct(marksRight, marksKnown))
+			}
+			fmt.Fprintln(w)
+		}
+		if kinds > 0 || markCells > 0 {
+			fmt.Fprintf(w, "everything right:        %d of %d (digits, givens/entries split and marks)\n", allRight, n)
+		}
 	}
 	if len(cerrs) > 0 {
 		fmt.Fprintf(w, "corner error:            mean %.1f px, median %.1f px, p90 %.1f px over %d pictures with true corners\n",
@@ -126,6 +155,31 @@ func (r *FolderReport) Write(w io.Writer) {
 	}
 	if r.Recognition && cells > 0 {
 		writeConfusion(w, &conf)
+		writeReliability(w, r.Pictures)
+	}
+}
+
+// writeReliability prints the cells by the confidence they were read with,
+// against the share of them read right.
+func writeReliability(w io.Writer, ps []PictureReport) {
+	var bins [len(ReliabilityBins)]Bin
+	for _, p := range ps {
+		for k, b := range p.Reliability {
+			bins[k].Cells += b.Cells
+			bins[k].Right += b.Right
+			bins[k].Sum += b.Sum
+		}
+	}
+	fmt.Fprintln(w, "reliability (cells by the confidence read with: mean confidence, share read right):")
+	for k, b := range bins {
+		if b.Cells == 0 {
+			continue
+		}
+		hi := 1.0
+		if k+1 < len(ReliabilityBins) {
+			hi = ReliabilityBins[k+1]
+		}
+		fmt.Fprintf(w, "  %.3f-%.3f  %6d cells  mean %.4f  right %.4f\n", ReliabilityBins[k], hi, b.Cells, b.Sum/float64(b.Cells), float64(b.Right)/float64(b.Cells))
 	}
 }
 
@@ -201,11 +255,14 @@ func doubtText(res *ocr.Result) string {
 	for _, c := range res.Doubtful {
 		names = append(names, solver.CellName(c/9, c%9))
 	}
-	s := "cells to check: " + strings.Join(names, " ")
+	var parts []string
 	if res.Problem != "" {
-		s = res.Problem + "; " + s
+		parts = append(parts, res.Problem)
 	}
-	return s
+	if len(names) > 0 {
+		parts = append(parts, "cells to check: "+strings.Join(names, " "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -3,93 +3,12 @@ package ocr
 import (
 	"image"
 	"image/color"
-	"math"
 	"testing"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
-
-// inkOfDigit renders digit d in face in a 50x50 cell and runs the ink
-// analysis on it.
-func inkOfDigit(t testing.TB, face font.Face, d int) inkCell {
-	t.Helper()
-	img := image.NewGray(image.Rect(0, 0, 50, 50))
-	for i := range img.Pix {
-		img.Pix[i] = 230
-	}
-	drawText(img, face, string(rune('0'+d)), 25, 25)
-	bin := binarizeInk(img, 50)
-	c := analyzeCell(img, bin, 50, img.Bounds())
-	if !c.HasDigit {
-		t.Fatalf("no digit found in a cell holding %d", d)
-	}
-	return c
-}
-
-func TestShapeSimilarity(t *testing.T) {
-	reg := goFace(t, goregular.TTF, 28)
-	bold := goFace(t, gobold.TTF, 28)
-	for d := 1; d <= 9; d++ {
-		s := shapeOf(ptr(inkOfDigit(t, reg, d)))
-		if self := similarity(&s, &s); math.Abs(self-1) > 1e-4 {
-			t.Errorf("%d: self-similarity %v, want 1", d, self)
-		}
-		// The same digit in the bold face must look more alike than any
-		// other digit in the bold face.
-		same := shapeOf(ptr(inkOfDigit(t, bold, d)))
-		simSame := similarity(&s, &same)
-		for e := 1; e <= 9; e++ {
-			if e == d {
-				continue
-			}
-			other := shapeOf(ptr(inkOfDigit(t, bold, e)))
-			if so := similarity(&s, &other); so >= simSame {
-				t.Errorf("regular %d is as close to bold %d (%.3f) as to bold %d (%.3f)", d, e, so, d, simSame)
-			}
-		}
-	}
-}
-
-func ptr[T any](v T) *T { return &v }
-
-// TestPhotoVote gives three readings of the same-looking 8 of which one was
-// misread as a 6 (with 8 as a weaker alternative), next to real 6s: the
-// vote must turn the misread into an 8 and leave the 6s alone.
-func TestPhotoVote(t *testing.T) {
-	face := goFace(t, goregular.TTF, 28)
-	eight := shapeOf(ptr(inkOfDigit(t, face, 8)))
-	six := shapeOf(ptr(inkOfDigit(t, face, 6)))
-	sure := func(d int) [10]float64 {
-		var p [10]float64
-		for e := 1; e <= 9; e++ {
-			p[e] = 0.01 / 8
-		}
-		p[d] = 0.99
-		return p
-	}
-	misread := sure(6)
-	misread[6], misread[8] = 0.6, 0.39
-	probs := [][10]float64{sure(8), sure(8), misread, sure(6), sure(6)}
-	shapes := []shape{eight, eight, eight, six, six}
-	got := photoVote(probs, shapes)
-	for k, want := range []int{8, 8, 8, 6, 6} {
-		if b := bestDigit(got[k]); b != want {
-			t.Errorf("glyph %d: voted %d (%v), want %d", k, b, got[k], want)
-		}
-		var sum float64
-		for d := 1; d <= 9; d++ {
-			sum += got[k][d]
-		}
-		if math.Abs(sum-1) > 1e-9 {
-			t.Errorf("glyph %d: probabilities add up to %v", k, sum)
-		}
-	}
-}
 
 func TestAnalyzeCell(t *testing.T) {
 	face := goFace(t, goregular.TTF, 26)
@@ -157,30 +76,6 @@ func TestAnalyzeCellsOddHeight(t *testing.T) {
 	}
 }
 
-// TestFontProbs checks the Go-font classifier on digits it was not built
-// from: the italic Go faces, which none of the renders use, read mostly
-// right, and a clean regular digit is read with near certainty.
-func TestFontProbs(t *testing.T) {
-	if n := len(fontShapes()); n < 9*5*2*3*9/10 {
-		t.Fatalf("only %d font shapes rendered", n)
-	}
-	reg := goFace(t, goregular.TTF, 26)
-	italic := goFace(t, goitalic.TTF, 26)
-	right := 0
-	for d := 1; d <= 9; d++ {
-		p := fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, reg, d)))))
-		if bestDigit(p) != d || p[d] < 0.9 {
-			t.Errorf("regular %d: read %d, p(%d) = %.3f", d, bestDigit(p), d, p[d])
-		}
-		if bestDigit(fontProbs(ptr(shapeOf(ptr(inkOfDigit(t, italic, d)))))) == d {
-			right++
-		}
-	}
-	if right < 7 {
-		t.Errorf("italic digits: %d of 9 right, want at least 7", right)
-	}
-}
-
 // FuzzAnalyzeCells runs the ink analysis on arbitrary gray images and cell
 // boxes: it must not panic, and every digit it finds has a consistent mask.
 func FuzzAnalyzeCells(f *testing.F) {
@@ -210,13 +105,25 @@ func FuzzAnalyzeCells(f *testing.F) {
 	})
 }
 
-// bestDigit returns the digit 1-9 with the largest probability in p.
-func bestDigit(p [10]float64) int {
-	b := 1
-	for d := 2; d <= 9; d++ {
-		if p[d] > p[b] {
-			b = d
+// boxBlur3 blurs img in place with a 3x3 box filter.
+func boxBlur3(img *image.Gray) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	src := make([]uint8, len(img.Pix))
+	copy(src, img.Pix)
+	for y := range h {
+		for x := range w {
+			sum, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx >= 0 && ny >= 0 && nx < w && ny < h {
+						sum += int(src[ny*img.Stride+nx])
+						n++
+					}
+				}
+			}
+			img.Pix[y*img.Stride+x] = uint8(sum / n)
 		}
 	}
-	return b
 }

@@ -1,0 +1,343 @@
+package digitnet
+
+import (
+	"bytes"
+	_ "embed" // the trained weights
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+)
+
+// The kinds of cell the network tells apart, the indexes of [Output.Kind].
+const (
+	KindEmpty   = 0 // no digit, no mark
+	KindPrinted = 1 // one digit printed (or typed in an app)
+	KindHand    = 2 // one digit written by hand
+	KindMarks   = 3 // pencil marks: several small digits
+)
+
+// NumKinds is the number of kinds.
+const NumKinds = 4
+
+// Output is the network's answer for one cell, as calibrated
+// probabilities.
+type Output struct {
+	// Kind is the probability of each kind (KindEmpty ... KindMarks).
+	Kind [NumKinds]float32
+	// Digit[d-1] is the probability that the cell's digit is d, for a
+	// cell holding one digit (printed or handwritten).
+	Digit [9]float32
+	// Marks[d-1] is the probability that d is among the cell's pencil
+	// marks, for a cell holding marks.
+	Marks [9]float32
+}
+
+// Net is the trained network. It is safe for concurrent use.
+type Net struct {
+	convs []conv // each followed by ReLU and 2x2 max pooling
+	fc    dense  // the flattened features to the hidden layer, ReLU
+	heads [3]dense
+	// temps are the calibration temperatures of the kind, digit and
+	// marks heads.
+	temps [3]float32
+	// Info describes the weights: when and how they were trained.
+	Info string
+
+	pool sync.Pool // *scratch
+}
+
+// conv is a 3x3 convolution with padding 1 (the same size out).
+type conv struct {
+	in, out int
+	w       []float32 // [out][in][3][3]
+	b       []float32
+}
+
+// dense is a fully connected layer.
+type dense struct {
+	in, out int
+	w       []float32 // [out][in]
+	b       []float32
+}
+
+// header is the JSON header of a weights file.
+type header struct {
+	Side        int            `json:"side"`
+	Convs       []int          `json:"convs"` // output channels of each convolution
+	Hidden      int            `json:"hidden"`
+	Temperature [3]float32     `json:"temperature"` // kind, digit, marks
+	Info        string         `json:"info"`
+	Extra       map[string]any `json:"extra,omitempty"`
+}
+
+// magic starts a weights file; version is its format's.
+const (
+	magic   = "SDKN"
+	version = 1
+)
+
+// Load reads a weights file: the magic "SDKN", a little-endian uint32
+// format version (1), a uint32 length and a JSON header (input side,
+// channels of the three convolutions, width of the hidden layer, the
+// calibration temperatures), then the float32 parameters, little-endian,
+// in the order conv weights and biases, hidden weights and bias, then the
+// kind, digit and marks heads' weights and biases (PyTorch's layouts, batch
+// normalisation folded into the convolutions).
+func Load(data []byte) (*Net, error) {
+	r := bytes.NewReader(data)
+	var m [4]byte
+	if _, err := io.ReadFull(r, m[:]); err != nil || string(m[:]) != magic {
+		return nil, errors.New("digitnet: not a weights file (bad magic)")
+	}
+	var ver, hlen uint32
+	if err := binary.Read(r, binary.LittleEndian, &ver); err != nil || ver != version {
+		return nil, fmt.Errorf("digitnet: weights format version %d, want %d", ver, version)
+	}
+	if err := binary.Read(r, binary.LittleEndian, &hlen); err != nil || hlen > 1<<20 {
+		return nil, errors.New("digitnet: bad header length")
+	}
+	hb := make([]byte, hlen)
+	if _, err := io.ReadFull(r, hb); err != nil {
+		return nil, fmt.Errorf("digitnet: read header: %w", err)
+	}
+	var h header
+	if err := json.Unmarshal(hb, &h); err != nil {
+		return nil, fmt.Errorf("digitnet: header: %w", err)
+	}
+	if h.Side != Side || len(h.Convs) == 0 || h.Hidden <= 0 {
+		return nil, fmt.Errorf("digitnet: header describes side %d, %d convolutions, hidden %d; want side %d", h.Side, len(h.Convs), h.Hidden, Side)
+	}
+	if Side>>len(h.Convs) < 1 {
+		return nil, fmt.Errorf("digitnet: %d poolings do not fit a side of %d", len(h.Convs), Side)
+	}
+	n := &Net{temps: h.Temperature, Info: h.Info}
+	read := func(k int) ([]float32, error) {
+		if k <= 0 || k > r.Len()/4 {
+			return nil, errors.New("digitnet: the weights file is cut short")
+		}
+		v := make([]float32, k)
+		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
+			return nil, fmt.Errorf("digitnet: read weights: %w", err)
+		}
+		for _, x := range v {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return nil, errors.New("digitnet: a weight is not a finite number")
+			}
+		}
+		return v, nil
+	}
+	in := 1
+	for _, out := range h.Convs {
+		if out <= 0 || out > 512 {
+			return nil, fmt.Errorf("digitnet: %d channels", out)
+		}
+		w, err := read(out * in * 9)
+		if err != nil {
+			return nil, err
+		}
+		b, err := read(out)
+		if err != nil {
+			return nil, err
+		}
+		n.convs = append(n.convs, conv{in: in, out: out, w: w, b: b})
+		in = out
+	}
+	side := Side >> len(h.Convs)
+	readDense := func(in, out int) (dense, error) {
+		w, err := read(in * out)
+		if err != nil {
+			return dense{}, err
+		}
+		b, err := read(out)
+		if err != nil {
+			return dense{}, err
+		}
+		return dense{in: in, out: out, w: w, b: b}, nil
+	}
+	var err error
+	if n.fc, err = readDense(in*side*side, h.Hidden); err != nil {
+		return nil, err
+	}
+	for i, out := range []int{NumKinds, 9, 9} {
+		if n.heads[i], err = readDense(h.Hidden, out); err != nil {
+			return nil, err
+		}
+	}
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("digitnet: %d bytes left after the weights", r.Len())
+	}
+	for i, t := range n.temps {
+		if !(t > 0) {
+			n.temps[i] = 1
+		}
+	}
+	return n, nil
+}
+
+//go:embed weights.bin
+var weights []byte
+
+// Default returns the network trained by make train and embedded in the
+// binary. It is loaded once.
+var Default = sync.OnceValues(func() (*Net, error) { return Load(weights) })
+
+// scratch holds one cell's activations.
+type scratch struct {
+	a, b []float32 // ping-pong buffers, padded planes
+	feat []float32
+	hid  []float32
+}
+
+// Classify runs the network on inputs made by [Prepare] (a multiple of
+// InputLen values, one cell after another) and writes one Output per cell
+// into out.
+func (n *Net) Classify(inputs []float32, out []Output) {
+	s, _ := n.pool.Get().(*scratch)
+	if s == nil {
+		s = &scratch{}
+	}
+	defer n.pool.Put(s)
+	for k := range min(len(inputs)/InputLen, len(out)) {
+		n.classify(s, inputs[k*InputLen:(k+1)*InputLen], &out[k])
+	}
+}
+
+// classify runs the network on one cell.
+func (n *Net) classify(s *scratch, in []float32, out *Output) {
+	// Planes are kept with a border of one zero pixel for the padding.
+	side := Side
+	pl := (side + 2) * (side + 2)
+	need := pl * max(1, maxChannels(n.convs))
+	if len(s.a) < need {
+		s.a, s.b = make([]float32, need), make([]float32, need)
+	}
+	cur := s.a[:pl]
+	clear(cur)
+	for y := range side {
+		copy(cur[(y+1)*(side+2)+1:], in[y*side:(y+1)*side])
+	}
+	chans := 1
+	for _, c := range n.convs {
+		next := s.b[:c.out*pl]
+		c.apply(cur, next, side)
+		// ReLU and 2x2 max pooling into a padded plane of half the side.
+		half := side / 2
+		hp := (half + 2) * (half + 2)
+		pooled := s.a[:c.out*hp]
+		clear(pooled)
+		for o := range c.out {
+			src := next[o*pl:]
+			dst := pooled[o*hp:]
+			for y := range half {
+				r0 := src[(2*y+1)*(side+2)+1:]
+				r1 := src[(2*y+2)*(side+2)+1:]
+				d := dst[(y+1)*(half+2)+1:]
+				for x := range half {
+					v := max(r0[2*x], r0[2*x+1], r1[2*x], r1[2*x+1], 0)
+					d[x] = v
+				}
+			}
+		}
+		cur, side, pl, chans = pooled, half, hp, c.out
+	}
+	// Flatten in PyTorch's order: channel, row, column.
+	feat := s.feat[:0]
+	for c := range chans {
+		for y := range side {
+			feat = append(feat, cur[c*pl+(y+1)*(side+2)+1:c*pl+(y+1)*(side+2)+1+side]...)
+		}
+	}
+	s.feat = feat
+	if cap(s.hid) < n.fc.out {
+		s.hid = make([]float32, n.fc.out)
+	}
+	hid := s.hid[:n.fc.out]
+	n.fc.apply(feat, hid)
+	for i := range hid {
+		hid[i] = max(hid[i], 0)
+	}
+	var logits [9]float32
+	n.heads[0].apply(hid, logits[:NumKinds])
+	softmax(logits[:NumKinds], n.temps[0], out.Kind[:])
+	n.heads[1].apply(hid, logits[:9])
+	softmax(logits[:9], n.temps[1], out.Digit[:])
+	n.heads[2].apply(hid, logits[:9])
+	for i, v := range logits[:9] {
+		out.Marks[i] = float32(1 / (1 + math.Exp(-float64(v/n.temps[2]))))
+	}
+}
+
+func maxChannels(cs []conv) int {
+	m := 1
+	for _, c := range cs {
+		m = max(m, c.out)
+	}
+	return m
+}
+
+// apply convolves the padded planes in (c.in of them, side+2 square) into
+// the padded planes out (c.out of them), adding the bias; out's borders are
+// left as they are (pooling reads inside only).
+func (c *conv) apply(in, out []float32, side int) {
+	stride := side + 2
+	pl := stride * stride
+	for o := range c.out {
+		dst := out[o*pl : (o+1)*pl]
+		b := c.b[o]
+		for y := range side {
+			row := dst[(y+1)*stride+1 : (y+1)*stride+1+side]
+			for x := range row {
+				row[x] = b
+			}
+		}
+		for i := range c.in {
+			src := in[i*pl : (i+1)*pl]
+			w := c.w[(o*c.in+i)*9 : (o*c.in+i)*9+9]
+			for y := range side {
+				row := dst[(y+1)*stride+1 : (y+1)*stride+1+side]
+				r0 := src[y*stride : y*stride+side+2]
+				r1 := src[(y+1)*stride : (y+1)*stride+side+2]
+				r2 := src[(y+2)*stride : (y+2)*stride+side+2]
+				w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+				for x := range row {
+					row[x] += w0*r0[x] + w1*r0[x+1] + w2*r0[x+2] +
+						w3*r1[x] + w4*r1[x+1] + w5*r1[x+2] +
+						w6*r2[x] + w7*r2[x+1] + w8*r2[x+2]
+				}
+			}
+		}
+	}
+}
+
+// apply computes out = W in + b.
+func (d *dense) apply(in, out []float32) {
+	for o := range d.out {
+		w := d.w[o*d.in : (o+1)*d.in]
+		sum := d.b[o]
+		for i, v := range in[:len(w)] {
+			sum += w[i] * v
+		}
+		out[o] = sum
+	}
+}
+
+// softmax writes the probabilities of logits at temperature t into p.
+func softmax(logits []float32, t float32, p []float32) {
+	m := logits[0]
+	for _, v := range logits {
+		m = max(m, v)
+	}
+	var z float64
+	for i, v := range logits {
+		e := math.Exp(float64((v - m) / t))
+		p[i] = float32(e)
+		z += e
+	}
+	for i := range logits {
+		p[i] = float32(float64(p[i]) / z)
+	}
+}

@@ -1,0 +1,149 @@
+package ocr
+
+import (
+	"image"
+
+	"github.com/sudokubot/sudokubot/solver"
+
+	"github.com/sudokubot/sudokubot/ocr/digitnet"
+)
+
+// markBlob is one pencil mark found in a cell: its ink's box in the
+// rectified grid.
+type markBlob struct {
+	box image.Rectangle
+}
+
+// findMarks finds the separate small digits in cell box r of g: the
+// connected groups of ink (darker than the cell's paper by more than
+// markInk of the grid's contrast) that do not touch the box's border (grid
+// line remains) and are big enough to be a digit, boxes that overlap
+// merged (a digit broken in two).
+func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob {
+	r = r.Intersect(g.Rect)
+	w, h := r.Dx(), r.Dy()
+	if w < 8 || h < 8 {
+		return nil
+	}
+	var hist [256]int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for _, p := range g.Pix[g.PixOffset(r.Min.X, y) : g.PixOffset(r.Min.X, y)+w] {
+			hist[p]++
+		}
+	}
+	paper := percentile(&hist, w*h, 0.8)
+	cut := int(paper) - int(markInk*max(lv.Contrast, 40))
+	ink := make([]bool, w*h)
+	for y := range h {
+		for x, p := range g.Pix[g.PixOffset(r.Min.X, r.Min.Y+y) : g.PixOffset(r.Min.X, r.Min.Y+y)+w] {
+			ink[y*w+x] = int(p) < cut
+		}
+	}
+	seen := make([]bool, w*h)
+	var boxes []image.Rectangle
+	stack := make([]int, 0, 64)
+	for start := range ink {
+		if !ink[start] || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		b := image.Rectangle{Min: image.Pt(w, h), Max: image.Pt(-1, -1)}
+		n, border := 0, false
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%w, p/w
+			n++
+			b.Min.X, b.Min.Y = min(b.Min.X, x), min(b.Min.Y, y)
+			b.Max.X, b.Max.Y = max(b.Max.X, x+1), max(b.Max.Y, y+1)
+			border = border || x == 0 || y == 0 || x == w-1 || y == h-1
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < w && yy < h && ink[yy*w+xx] && !seen[yy*w+xx] {
+						seen[yy*w+xx] = true
+						stack = append(stack, yy*w+xx)
+					}
+				}
+			}
+		}
+		if border || n < 5 || b.Dy() < max(4, h/10) {
+			continue
+		}
+		boxes = append(boxes, b)
+	}
+	// Merge the boxes that overlap: the parts of one digit.
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(boxes) && !merged; i++ {
+			for j := i + 1; j < len(boxes); j++ {
+				if boxes[i].Inset(-1).Overlaps(boxes[j]) {
+					boxes[i] = boxes[i].Union(boxes[j])
+					boxes = append(boxes[:j], boxes[j+1:]...)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	out := make([]markBlob, 0, len(boxes))
+	for _, b := range boxes {
+		// Marks are small: a blob over half the cell's height is not one.
+		if b.Dy() > h/2 {
+			continue
+		}
+		out = append(out, markBlob{box: b.Add(r.Min)})
+	}
+	return out
+}
+
+// markInk is how much darker than the paper, as a share of the grid's
+// contrast, a pixel of a pencil mark is.
+const markInk = 0.15
+
+// readMarks reads the pencil marks of cell box r of g: each mark found is
+// cut out as the network was trained to read one (a square box it fills to
+// digitnet.MarkFill of its height) and read as a digit. It returns the
+// digits read with confidence and the probability
+// that they are all read right, or ok false when it found no mark it
+// could read.
+func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels) (solver.DigitSet, float64, bool) {
+	// The cell's box leaves out a margin along the grid lines; marks
+	// written close to a line reach into it.
+	blobs := findMarks(g, box.Inset(-box.Dx()/12), lv)
+	if len(blobs) == 0 || len(blobs) > 9 {
+		return 0, 0, false
+	}
+	in := make([]float32, len(blobs)*digitnet.InputLen)
+	for k, b := range blobs {
+		cx := float64(b.box.Min.X+b.box.Max.X) / 2
+		cy := float64(b.box.Min.Y+b.box.Max.Y) / 2
+		side := float64(b.box.Dy()) / digitnet.MarkFill
+		mb := image.Rect(int(cx-side/2+0.5), int(cy-side/2+0.5), int(cx+side/2+0.5), int(cy+side/2+0.5))
+		digitnet.Prepare(g, mb, lv, in[k*digitnet.InputLen:(k+1)*digitnet.InputLen])
+	}
+	outs := make([]digitnet.Output, len(blobs))
+	r.net.Classify(in, outs)
+	var marks solver.DigitSet
+	conf := 1.0
+	for _, o := range outs {
+		best, p := 0, float32(0)
+		for d, v := range o.Digit {
+			if v > p {
+				best, p = d+1, v
+			}
+		}
+		p *= o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
+		if p < 0.5 {
+			conf *= 1 - float64(p) // a speck, most likely: not a mark
+			continue
+		}
+		if marks.Has(best) {
+			conf *= 0.5 // the same digit twice: one of them is misread
+		}
+		marks = marks.With(best)
+		conf *= float64(p)
+	}
+	return marks, conf, marks != 0
+}

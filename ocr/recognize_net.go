@@ -1,0 +1,280 @@
+package ocr
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+
+	"github.com/sudokubot/sudokubot/ocr/digitnet"
+)
+
+// netRecognizer is the [Recognizer] of this package: the trained cell
+// classifier (package digitnet) reads every cell, and a [DigitReader]
+// (Tesseract, in the product) gives a second opinion on the printed digits
+// the network is least sure of.
+type netRecognizer struct {
+	net    *digitnet.Net
+	digits DigitReader // nil: the network alone
+}
+
+// The second opinion's rule, measured on the development folders (see the
+// README): printed digits the network gives less than secondBelow are
+// read again by the DigitReader, and the two opinions are multiplied, the
+// reader's weighed by secondWeight.
+const (
+	secondBelow  = 0.999
+	secondWeight = 0.5
+)
+
+// emptyBelow is the darkness under which a prepared cell is taken for
+// empty without asking the network: no pixel of its middle stands out
+// from the paper (most empty cells of a puzzle).
+const emptyBelow = 0.22
+
+// Recognize implements [Recognizer].
+func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading, error) {
+	var out [81]CellReading
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	if c.Img == nil {
+		for i := range out {
+			out[i] = CellReading{Kind: KindEmpty, Confidence: 1}
+		}
+		return out, nil
+	}
+	lv := digitnet.GridLevels(c.Img, c.Rects[:])
+	inputs := make([]float32, 81*digitnet.InputLen)
+	var ask []int // cells worth the network's time
+	for i, rect := range c.Rects {
+		in := inputs[i*digitnet.InputLen : (i+1)*digitnet.InputLen]
+		digitnet.Prepare(c.Img, rect, lv, in)
+		if blank(in) {
+			out[i] = CellReading{Kind: KindEmpty, Confidence: 0.9999}
+			continue
+		}
+		ask = append(ask, i)
+	}
+	packed := make([]float32, 0, len(ask)*digitnet.InputLen)
+	for _, i := range ask {
+		packed = append(packed, inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen]...)
+	}
+	outs := make([]digitnet.Output, len(ask))
+	r.net.Classify(packed, outs)
+	probs := make(map[int]*[10]float64, len(ask)) // digit probabilities of single-digit cells
+	for k, i := range ask {
+		out[i], probs[i] = netReading(&outs[k])
+		if out[i].Kind == KindMarks {
+			// Each mark read on its own, at the grid's resolution, reads
+			// better than the marks head's view of the whole cell.
+			raw := c.Raw
+			if raw == nil {
+				raw = c.Img
+			}
+			if m, conf, ok := r.readMarks(raw, c.Rects[i], lv); ok {
+				out[i].Marks = m
+				out[i].MarksConfidence = conf * float64(outs[k].Kind[digitnet.KindMarks])
+			}
+		}
+	}
+	settleHands(&out, outs, ask)
+	if r.digits != nil {
+		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// The grid-level rule for handwriting: a digit is the player's when the
+// network finds it written by hand (handShare of the digit's probability
+// on handwriting), but a grid where only one or two digits look
+// handwritten, none of them surely (sureHand), is all print (a printed
+// digit blurred or in an unusual typeface).
+const (
+	minHands  = 3
+	sureHand  = 0.99
+	handShare = 0.8
+)
+
+// settleHands decides given or entry for every digit read, by the rule
+// above.
+func settleHands(out *[81]CellReading, outs []digitnet.Output, ask []int) {
+	hand := map[int]float32{}
+	n, sure := 0, false
+	for k, i := range ask {
+		if out[i].Digit == 0 {
+			continue
+		}
+		o := &outs[k]
+		p := o.Kind[digitnet.KindHand] / max(o.Kind[digitnet.KindHand]+o.Kind[digitnet.KindPrinted], 1e-6)
+		hand[i] = p
+		if p > handShare {
+			n++
+			sure = sure || p > sureHand
+		}
+	}
+	few := n < minHands && !sure
+	for i, p := range hand {
+		if p > handShare && !few {
+			out[i].Kind = KindEntry
+		} else {
+			out[i].Kind = KindGiven
+		}
+	}
+}
+
+// blank reports whether a prepared cell is plainly empty: nothing in its
+// middle darker than emptyBelow.
+func blank(in []float32) bool {
+	const side, m = digitnet.Side, digitnet.Side / 6
+	for y := m; y < side-m; y++ {
+		for _, v := range in[y*side+m : y*side+side-m] {
+			if v > emptyBelow {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// netReading turns the network's output into a reading: the likeliest of
+// "empty", "pencil marks" and the digits 1-9 (a digit's probability being
+// that the cell holds one digit times that it is this one), with the
+// others as alternatives; a digit is a given when printed is likelier than
+// handwritten, else an entry. It also returns the digit probabilities
+// (index 0 unused) for a second opinion.
+func netReading(o *digitnet.Output) (CellReading, *[10]float64) {
+	pDigit := float64(o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand])
+	var p [10]float64
+	for d := 1; d <= 9; d++ {
+		p[d] = float64(o.Digit[d-1])
+	}
+	r := readingOf(&p, pDigit, float64(o.Kind[digitnet.KindEmpty]), float64(o.Kind[digitnet.KindMarks]))
+	switch {
+	case r.Digit == 0:
+	case o.Kind[digitnet.KindHand] > o.Kind[digitnet.KindPrinted]:
+		r.Kind = KindEntry
+	default:
+		r.Kind = KindGiven
+	}
+	if r.Kind == KindMarks {
+		// The marks head's view of the whole cell, until each mark is
+		// read on its own.
+		r.MarksConfidence = float64(o.Kind[digitnet.KindMarks])
+		for d := range 9 {
+			if o.Marks[d] > 0.5 {
+				r.Marks = r.Marks.With(d + 1)
+			}
+			r.MarksConfidence *= float64(max(o.Marks[d], 1-o.Marks[d]))
+		}
+	}
+	return r, &p
+}
+
+// readingOf chooses between empty (pEmpty), marks (pMarks) and the digits
+// (pDigit times p[d]) and lists the other outcomes as alternatives (empty
+// and marks both as digit 0).
+func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
+	type cand struct {
+		d    int
+		kind CellKind
+		p    float64
+	}
+	cs := []cand{{0, KindEmpty, pEmpty}, {0, KindMarks, pMarks}}
+	for d := 1; d <= 9; d++ {
+		cs = append(cs, cand{d, KindGiven, pDigit * p[d]})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.p, a.p) })
+	r := CellReading{Kind: cs[0].kind, Digit: cs[0].d, Confidence: cs[0].p}
+	if r.Digit == 0 {
+		// Empty or marks: either way no digit; its confidence is that
+		// there is none.
+		r.Confidence = pEmpty + pMarks
+	}
+	for _, c := range cs[1:] {
+		if c.p < minAlternative || (c.d == 0 && r.Digit == 0) {
+			continue
+		}
+		if c.d == 0 {
+			if slices.ContainsFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == 0 }) {
+				continue
+			}
+			c.p = pEmpty + pMarks
+		}
+		r.Alternatives = append(r.Alternatives, Alternative{Digit: c.d, Confidence: c.p})
+	}
+	return r
+}
+
+// secondOpinion asks the DigitReader about the printed digits the network
+// is not all but sure of, and multiplies the two opinions.
+func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int) error {
+	var cells []int
+	for _, i := range ask {
+		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow {
+			cells = append(cells, i)
+		}
+	}
+	if len(cells) == 0 {
+		return nil
+	}
+	all := DigitGlyphs(c)
+	var glyphs []*image.Gray
+	var with []int
+	for _, i := range cells {
+		if all[i] != nil {
+			glyphs = append(glyphs, all[i])
+			with = append(with, i)
+		}
+	}
+	if len(glyphs) == 0 {
+		return nil
+	}
+	read, err := r.digits.ReadDigits(ctx, glyphs)
+	if err != nil {
+		return fmt.Errorf("read digits: %w", err)
+	}
+	index := make(map[int]int, len(ask))
+	for k, i := range ask {
+		index[i] = k
+	}
+	for k, i := range with {
+		if k >= len(read) || !read[k].OK {
+			continue
+		}
+		p := probs[i]
+		var z float64
+		for d := 1; d <= 9; d++ {
+			p[d] *= math.Pow(max(read[k].P[d], 1e-4), secondWeight)
+			z += p[d]
+		}
+		for d := 1; d <= 9; d++ {
+			p[d] /= z
+		}
+		o := &outs[index[i]]
+		kind := out[i].Kind
+		out[i] = readingOf(p, float64(o.Kind[digitnet.KindPrinted]+o.Kind[digitnet.KindHand]),
+			float64(o.Kind[digitnet.KindEmpty]), float64(o.Kind[digitnet.KindMarks]))
+		if out[i].Digit != 0 {
+			out[i].Kind = kind
+		}
+	}
+	return nil
+}
+
+// DigitGlyphs returns the glyph a [DigitReader] is given for each cell of
+// c that holds a digit's ink (nil for the others): the digit cut out of
+// its cell, dark ink on white, glyphHeight pixels high.
+func DigitGlyphs(c Cells) [81]*image.Gray {
+	var out [81]*image.Gray
+	for i, ic := range analyzeCells(c) {
+		if ic.HasDigit {
+			out[i] = ic.glyph(glyphHeight, 0, 1)
+		}
+	}
+	return out
+}
