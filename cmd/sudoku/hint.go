@@ -19,7 +19,11 @@ Usage: sudoku hint [--level 1|2|3] [--json] [--current GRID] [--marks MARKS] PUZ
 
 Prints the next step of PUZZLE: the easiest technique that applies, as
 HoDoKu orders them. PUZZLE is the puzzle itself (81 characters, '.' or '0'
-for blanks) or the name of a file holding it ('-' for standard input).
+for blanks) or the name of a file holding it ('-' for standard input), or a
+photo or screenshot of the puzzle: then the step starts from where the
+player is in it (their entries placed, their pencil marks as the
+candidates when they are right and read surely), and wrong entries are
+named instead, as sudoku check names them.
 
 Levels of help: 1 says where to look, 2 names the technique and the area,
 3 (the default) gives the whole step. --current is the grid reached so far
@@ -66,6 +70,7 @@ Examples:
 
 const checkHelp = `
 Usage: sudoku check PUZZLE CURRENT
+       sudoku check [--json] PICTURE
 
 Prints the cells of CURRENT that are wrong: digits that clash in a row,
 column or box, changed givens, and digits that contradict the puzzle's
@@ -73,8 +78,20 @@ unique solution (the right digit is not given away). Each of PUZZLE and
 CURRENT is a grid as text or the name of a file holding it. Exits with
 status 1 when some cell is wrong, 0 when none is.
 
+Given one PICTURE (a photo or screenshot of a puzzle in progress: the
+printed givens with the player's digits, written or typed, and pencil
+marks), checks the player's entries and pencil marks against the
+puzzle's solution: "all 47 entries are right", or one line per mistake
+("r3c4: 7 is wrong", "r5c5: the pencil marks 2 7 leave out the right
+digit"). A cell is called wrong only when it was read surely; a cell that
+was not is asked about ("r6c2: is this a 7 or a 1? I could not read it
+surely"), never called wrong. With --json: {"entries": N, "wrong":
+["r3c4", ...], "marks_wrong": [...], "unsure": [...], "error": "..."}.
+Exits with status 1 when a mistake is found or the picture cannot be read.
+
 Examples:
   sudoku check puzzle.txt mygrid.txt
+  sudoku check photo-of-my-grid.jpg
 `
 
 func runHint(ctx context.Context, args []string, s *stdio) error {
@@ -91,6 +108,15 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	}
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
+	}
+	if *current == "" && *marks == "" {
+		data, err := pictureArg(fs.Arg(0), s)
+		if err != nil {
+			return err
+		}
+		if data != nil {
+			return runHintPicture(ctx, describeArg(fs.Arg(0)), data, *level, *asJSON, s)
+		}
 	}
 	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
 	if err != nil {
@@ -212,11 +238,22 @@ func errorLine(asJSON bool, err error) string {
 
 func runCheck(ctx context.Context, args []string, s *stdio) error {
 	fs := newFlags("check", checkHelp, s)
+	asJSON := fs.Bool("json", false, "for a PICTURE: print one JSON object {\"entries\":N,\"wrong\":[...],\"marks_wrong\":[...],\"unsure\":[...]}")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	if fs.NArg() == 1 {
+		data, err := pictureArg(fs.Arg(0), s)
+		if err != nil {
+			return err
+		}
+		if data == nil {
+			return usageErrorf(fs, "want PUZZLE and CURRENT, or one PICTURE, got 1 argument that is not a picture")
+		}
+		return runCheckPicture(ctx, describeArg(fs.Arg(0)), data, *asJSON, s)
+	}
 	if fs.NArg() != 2 {
-		return usageErrorf(fs, "want PUZZLE and CURRENT, got %d arguments", fs.NArg())
+		return usageErrorf(fs, "want PUZZLE and CURRENT, or one PICTURE, got %d arguments", fs.NArg())
 	}
 	puzzle, err := argGrid(fs.Arg(0), s, true)
 	if err != nil {
