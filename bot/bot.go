@@ -292,6 +292,19 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		if err != nil {
 			return pz.partial, err
 		}
+		if pz.photo && (pz.reading.HasWork() || cmd == CmdCheck && strings.TrimSpace(req.Current) == "") {
+			// A picture of a puzzle in progress: see progress.go.
+			switch {
+			case cmd == CmdCheck:
+				return b.progress(ctx, pz, true, 0, !req.Private)
+			case cmd == CmdHint:
+				return b.progress(ctx, pz, false, req.Level, !req.Private)
+			case cmd == CmdSolve && req.Command == CmdNone:
+				// A photo posted as it is: mistakes first, else the
+				// next step, in public like other plain messages.
+				return b.progress(ctx, pz, false, 1, false)
+			}
+		}
 		switch cmd {
 		case CmdHint:
 			return b.hint(ctx, pz, 0, max(req.Level, 1), !req.Private)

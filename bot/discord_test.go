@@ -218,7 +218,7 @@ func TestE2ECommandsRegisteredOnReady(t *testing.T) {
 			}
 			want := map[string]string{
 				"solve/0": "puzzle:3,photo:11", "hint/0": "puzzle:3,photo:11,level:4", "rate/0": "puzzle:3,photo:11",
-				"check/0": "original:3,current:3", "help/0": "", "Solve Sudoku/3": "", "Sudoku hint/3": "",
+				"check/0": "photo:11,original:3,current:3", "help/0": "", "Solve Sudoku/3": "", "Sudoku hint/3": "",
 			}
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("commands:\n got %v\nwant %v", got, want)

@@ -290,6 +290,13 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 	if err != nil {
 		return Reply{}, fmt.Errorf("hint step %d of %s: %w", n, pz.grid, err)
 	}
+	return b.stepReply(pz.grid, st, n, level, ephemeral), nil
+}
+
+// stepReply answers with step n (counting from 0) of grid's logical
+// solution, st, at a level of help: the step in words, its picture and
+// the buttons to go on.
+func (b *Bot) stepReply(grid solver.Grid, st engines.StepAt, n, level int, ephemeral bool) Reply {
 	s := st.Step
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Step %d** · level %d of 3", n+1, level)
@@ -313,17 +320,17 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 		if b.opt.Engines.DrawHint == nil {
 			return nil, errUnavailable
 		}
-		return b.opt.Engines.DrawHint(pz.grid, st.Before, st.Candidates, s, level)
+		return b.opt.Engines.DrawHint(grid, st.Before, st.Candidates, s, level)
 	}); ok {
 		rep.Files = append(rep.Files, f)
 	}
-	buttons, err := hintButtons(pz.grid, n, level)
+	buttons, err := hintButtons(grid, n, level)
 	if err != nil {
 		sb.WriteString("\n(Buttons are not available for this grid size: ask /hint again for the next step.)")
 	}
 	rep.Buttons = buttons
 	rep.Text = sb.String()
-	return rep, nil
+	return rep
 }
 
 // hintButtons returns "Next step", "More detail" (below level 3) and "Show
@@ -364,7 +371,7 @@ func firstOf(s ...string) string {
 // check answers /check: which filled cells of current are wrong.
 func (b *Bot) check(_ context.Context, pz puzzle, current string, ephemeral bool) (Reply, error) {
 	if strings.TrimSpace(current) == "" {
-		return Reply{}, userErrorf(nil, "Give me your current grid as well as the original puzzle: /check original:<puzzle> current:<your grid>, blanks as 0 or .")
+		return Reply{}, userErrorf(nil, "Give me your current grid as well as the original puzzle: /check original:<puzzle> current:<your grid>, blanks as 0 or ., or a picture of your grid in progress: /check photo:<picture>.")
 	}
 	cur, err := solver.ParseRaw(current)
 	if err != nil {
@@ -449,9 +456,9 @@ func helpReply(b *Bot, console bool) Reply {
 	} else {
 		sb.WriteString("• `/solve` with a `puzzle` (81 digits, 0 or . for blanks; 9 lines work too) or a `photo`: the solution, hidden behind spoilers.\n")
 		sb.WriteString("• `/hint` with a puzzle or photo and a `level` (1 a nudge, 2 the technique and where, 3 the full explanation): one logical step, only for you, with buttons for the next step.\n")
-		sb.WriteString("• `/rate`: how hard a puzzle is. `/check` with the `original` puzzle and your `current` grid: which cells are wrong.\n")
+		sb.WriteString("• `/rate`: how hard a puzzle is. `/check` with a `photo` of your grid in progress (or the `original` puzzle and your `current` grid as text): which of your digits are wrong.\n")
 		sb.WriteString("• Right-click a message → Apps → **Solve Sudoku** or **Sudoku hint**.\n")
-		sb.WriteString("• Or just send me a grid or a photo in a DM, or mention me with one.\n")
+		sb.WriteString("• Or just send me a grid or a photo in a DM, or mention me with one. A photo of a grid you are working on gets your mistakes, or else the next step from where you are.\n")
 	}
 	fmt.Fprintf(&sb, "Photos up to %s.", humanBytes(b.opt.MaxPhotoBytes))
 	var off []string

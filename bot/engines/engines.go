@@ -21,6 +21,11 @@ type Engines struct {
 	// of g, with the grid as it stands before that step. It returns an
 	// error matching [ErrNoMoreSteps] when g is solved after n steps.
 	Step func(ctx context.Context, g solver.Grid, n int) (StepAt, error)
+	// StepFrom returns the next step for a player who has reached current
+	// in puzzle, working from their pencil marks when marks is not nil
+	// (one set per cell; an empty set is a cell without marks). Its
+	// errors are [human.NextStep]'s.
+	StepFrom func(ctx context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error)
 	// Rate rates the difficulty of a valid puzzle with one solution.
 	Rate func(ctx context.Context, g solver.Grid) (Rating, error)
 	// DrawGrid draws a grid, marking the doubtful cells.
@@ -55,6 +60,30 @@ type Reading struct {
 	// DrawOnPhoto writes the missing digits of a solution onto the photo
 	// the grid was read from, as a JPEG; nil when it cannot.
 	DrawOnPhoto func(solution solver.Grid) ([]byte, error)
+	// Marks are the pencil marks read, by cell.
+	Marks [81]solver.DigitSet
+	// Cells is what was read in each cell, with its confidence.
+	Cells [81]ocr.CellReading
+	// Progress is the check of the player's entries and pencil marks
+	// against the solution, when the reading checked out.
+	Progress ocr.Progress
+	// RingOnPhoto draws rings around cells on the photo, as a JPEG: the
+	// player's mistakes marked on their own photo; nil when it cannot.
+	RingOnPhoto func(cells []int) ([]byte, error)
+}
+
+// HasWork reports whether the picture shows a player's work: entries or
+// pencil marks besides the givens.
+func (r Reading) HasWork() bool {
+	if r.Entered.Givens() > 0 {
+		return true
+	}
+	for _, m := range r.Marks {
+		if m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // StepAt is one step of a logical solution and the grid it applies to.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 
 	xdraw "golang.org/x/image/draw"
@@ -45,6 +46,19 @@ func New(o Options) Engines {
 				return StepAt{}, fmt.Errorf("explain: %w", err)
 			}
 			return stepAt(g, steps, n)
+		},
+		StepFrom: func(_ context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error) {
+			st, err := human.NextStep(puzzle, current, marks)
+			if err != nil {
+				return StepAt{}, err
+			}
+			cands := current.Candidates()
+			for i, m := range marks {
+				if m != 0 && i < len(cands) {
+					cands[i] &= m
+				}
+			}
+			return StepAt{Before: current, Candidates: cands, Step: st}, nil
 		},
 		Rate: func(_ context.Context, g solver.Grid) (Rating, error) {
 			steps, err := explained.get(g, human.Explain)
@@ -122,9 +136,9 @@ func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *
 		if err != nil {
 			return Reading{}, err
 		}
-		return Reading{
+		r := Reading{
 			Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
-			Doubtful: res.Doubtful,
+			Doubtful: res.Doubtful, Marks: res.Marks, Cells: res.Cells,
 			DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
 				img, err := ocr.DrawOverlay(dec.Image, res, sol, style)
 				if err != nil {
@@ -132,9 +146,23 @@ func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *
 				}
 				return encodeJPEG(shrink(img, maxPhotoSide))
 			},
-		}, nil
+			RingOnPhoto: func(cells []int) ([]byte, error) {
+				img, err := ocr.DrawRings(dec.Image, res, cells, mistakeRed)
+				if err != nil {
+					return nil, fmt.Errorf("draw on photo: %w", err)
+				}
+				return encodeJPEG(shrink(img, maxPhotoSide))
+			},
+		}
+		if p, err := res.Progress(); err == nil {
+			r.Progress = p
+		}
+		return r, nil
 	}
 }
+
+// mistakeRed is the colour of the rings around mistakes on a photo.
+var mistakeRed = color.RGBA{225, 30, 45, 255}
 
 // encodePNG writes a rendered picture as PNG.
 func encodePNG(img image.Image, err error) ([]byte, error) {
