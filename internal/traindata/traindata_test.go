@@ -1,0 +1,149 @@
+package traindata
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// TestRecordRoundTrip writes records to a data file and reads them back:
+// labels exactly, inputs within the file's resolution.
+func TestRecordRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.bin")
+	w, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []Record
+	for k := range 5 {
+		r := Record{Kind: int8(k%5) - 1, Digit: int8(k), Marks: uint16(k * 37), MarksKnown: k%2 == 0, Source: Source(k)}
+		for i := range r.Input {
+			r.Input[i] = float32((i*7+k)%250) / 200
+		}
+		recs = append(recs, r)
+		if err := w.Write(&r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("read %d records, wrote %d", len(got), len(recs))
+	}
+	for k := range recs {
+		a, b := recs[k], got[k]
+		if a.Kind != b.Kind || a.Digit != b.Digit || a.Marks != b.Marks || a.MarksKnown != b.MarksKnown || a.Source != b.Source {
+			t.Errorf("record %d: labels %+v, want %+v", k, b, a)
+		}
+		for i := range a.Input {
+			if d := a.Input[i] - b.Input[i]; d > 0.003 || d < -0.003 {
+				t.Fatalf("record %d input %d: %v, want %v", k, i, b.Input[i], a.Input[i])
+			}
+		}
+	}
+}
+
+// TestSplitFontsByFamily: no family has fonts on both sides of the split.
+func TestSplitFontsByFamily(t *testing.T) {
+	var fonts []Font
+	for _, fam := range []string{"dejavu", "noto", "lato", "cabin", "firacode", "go", "urw-base35", "league-spartan"} {
+		for k := range 3 {
+			fonts = append(fonts, Font{Family: fam, Name: fam + string(rune('a'+k))})
+		}
+	}
+	train, val := SplitFonts(fonts)
+	if len(train)+len(val) != len(fonts) || len(val) == 0 || len(train) == 0 {
+		t.Fatalf("split %d fonts into %d and %d", len(fonts), len(train), len(val))
+	}
+	for _, v := range val {
+		if slices.ContainsFunc(train, func(f Font) bool { return f.Family == v.Family }) {
+			t.Errorf("family %s on both sides", v.Family)
+		}
+	}
+}
+
+// TestSynthCells draws cells of each kind in the Go fonts: digit cells
+// hold ink in the middle (most of them: pencil is faint), empty cells
+// none as dark as a digit, and every input value is in the range
+// digitnet.Prepare gives.
+func TestSynthCells(t *testing.T) {
+	s := NewSynth(3, FindFonts(), nil)
+	for kind := int8(0); kind < 4; kind++ {
+		inked := 0
+		for range 20 {
+			var rec Record
+			s.Cell(kind, &rec)
+			if rec.Kind != kind {
+				t.Fatalf("asked for kind %d, labelled %d", kind, rec.Kind)
+			}
+			for _, v := range rec.Input {
+				if v < 0 || v > 1.25 {
+					t.Fatalf("kind %d: input value %v out of range", kind, v)
+				}
+			}
+			if (kind == KindPrinted || kind == KindHand) && (rec.Digit < 1 || rec.Digit > 9) {
+				t.Fatalf("kind %d: digit %d", kind, rec.Digit)
+			}
+			if hasInk(rec.Input[:]) {
+				inked++
+			}
+		}
+		switch kind {
+		case KindPrinted:
+			if inked < 17 {
+				t.Errorf("printed digits: only %d of 20 cells hold ink", inked)
+			}
+		case KindHand:
+			// A quarter are in pencil, faint by design.
+			if inked < 12 {
+				t.Errorf("handwritten digits: only %d of 20 cells hold ink", inked)
+			}
+		case KindEmpty:
+			if inked > 2 {
+				t.Errorf("empty cells: %d of 20 hold ink", inked)
+			}
+		}
+	}
+}
+
+// TestPictureTruth: every look's picture comes with a truth that makes
+// sense: givens with one solution, entries only where there is no given
+// and agreeing with the solution, corners inside the picture.
+func TestPictureTruth(t *testing.T) {
+	s := NewSynth(5, FindFonts(), nil)
+	for _, look := range TestLooks {
+		img, tr := s.Picture(look)
+		sol, err := solver.SolveUnique(tr.Givens)
+		if err != nil {
+			t.Fatalf("%s: givens: %v", look, err)
+		}
+		for i := range 81 {
+			if e := tr.Entered.Cell(i); e != 0 && (tr.Givens.Cell(i) != 0 || e != sol.Cell(i)) {
+				t.Errorf("%s: entry %d at cell %d (given %d, solution %d)", look, e, i, tr.Givens.Cell(i), sol.Cell(i))
+			}
+		}
+		b := img.Bounds()
+		for _, c := range tr.Corners {
+			if c[0] < 0 || c[1] < 0 || c[0] > float64(b.Dx()) || c[1] > float64(b.Dy()) {
+				t.Errorf("%s: corner %v outside the %v picture", look, c, b)
+			}
+		}
+	}
+}
+
+func readFile(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAll(f)
+}
