@@ -95,7 +95,44 @@ func (s *Synth) randomAppStyle(dark bool) appStyle {
 	if r.IntN(4) == 0 { // no highlights shown
 		st.zone, st.same, st.current = st.board, st.board, st.board
 	}
+	// Apps keep their digits legible: an entry colour or a highlight that
+	// leaves too little contrast is drawn again (WCAG's contrast ratio,
+	// at least 3:1 for the digits, 2:1 for the small pencil marks).
+	for range 20 {
+		ok := true
+		for _, bg := range []color.RGBA{st.board, st.zone, st.same, st.current} {
+			ok = ok && contrastRatio(st.entry, bg) >= 3 && contrastRatio(st.given, bg) >= 3 && contrastRatio(st.mark, bg) >= 2
+		}
+		if ok {
+			break
+		}
+		if dark {
+			st.entry = hue(0.5+0.5*r.Float64(), 0.55+0.25*r.Float64())
+		} else {
+			st.entry = hue(0.5+0.5*r.Float64(), 0.25+0.25*r.Float64())
+		}
+		st.same = blend(st.board, st.same, 0.7)
+		st.current = blend(st.board, st.current, 0.7)
+		st.zone = blend(st.board, st.zone, 0.7)
+	}
 	return st
+}
+
+// contrastRatio is WCAG's contrast ratio of two colours: from 1 (the
+// same luminance) to 21 (black on white).
+func contrastRatio(a, b color.RGBA) float64 {
+	lum := func(c color.RGBA) float64 {
+		lin := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 
 // blend mixes colour b into a by the share t.
