@@ -24,8 +24,10 @@ for blanks) or the name of a file holding it ('-' for standard input).
 Levels of help: 1 says where to look, 2 names the technique and the area,
 3 (the default) gives the whole step. --current is the grid reached so far
 (text or file, givens may be left out); --marks the pencil marks, 81 fields
-of digits row by row ("123 45 9 ..."). A grid with wrong digits is reported
-cell by cell instead of a hint (exit status 1).
+of digits row by row ("123 45 9 ...") or the 729-character pencil-mark form.
+A grid with wrong digits is reported cell by cell instead of a hint (exit
+status 1). 9x9 only. With --json, the step, a wrong grid or any error is one
+JSON object.
 
 Examples:
   sudoku hint 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
@@ -50,14 +52,15 @@ Examples:
 const rateHelp = `
 Usage: sudoku rate [--json] [-j N] [FILE...]
 
-Rates the puzzles in each FILE (standard input when none) the way HoDoKu
-does: the level of the hardest step (Easy, Medium, Hard, Unfair, Extreme),
-raised when the total score passes the level's cap, the score (sum of the
-steps' scores) and the techniques needed, with how often.
+Rates the puzzles in each FILE ('-' or none for standard input; a FILE may
+also be the puzzle itself), 9x9 only, the way HoDoKu does: the level of the
+hardest step (Easy, Medium, Hard, Unfair, Extreme), raised when the total
+score passes the level's cap, the score (sum of the steps' scores) and the
+techniques needed, with how often.
 
 Prints one line per puzzle, in input order:
   "<level> <score>: <technique> x<count>, ..." or "error: <reason>".
-With --json, one JSON object per line.
+With --json, one JSON object per line, and any error as {"error": "..."}.
 
 Examples:
   sudoku rate puzzles.txt
@@ -77,10 +80,11 @@ Examples:
   sudoku check puzzle.txt mygrid.txt
 `
 
-func runHint(ctx context.Context, args []string, s *stdio) error {
+func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("hint", hintHelp, s)
 	level := fs.Int("level", 3, "how much to say: 1 where to look, 2 the technique and area, 3 the whole step")
-	asJSON := fs.Bool("json", false, "print the step as one JSON object")
+	asJSON := fs.Bool("json", false, "print the step as one JSON object, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	current := fs.String("current", "", "the grid reached so far, as text or a file name")
 	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits")
 	if err := parseFlags(fs, args, s); err != nil {
@@ -100,8 +104,18 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return err
 	}
-	st, err := nextStep(s.out, puzzle, cur, cands)
+	out := s.out
+	if *asJSON {
+		out = nil // printed below
+	}
+	st, err := nextStep(out, puzzle, cur, cands)
+	var wrong *solver.WrongGridError
 	switch {
+	case *asJSON && errors.As(err, &wrong):
+		writeJSON(s.out, wrongGridJSON(wrong))
+		return errFailed
+	case errors.Is(err, human.ErrSolved) && *asJSON:
+		return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: "The grid is already solved.", Solved: true})
 	case errors.Is(err, human.ErrSolved):
 		fmt.Fprintln(s.out, "The grid is already solved.")
 		return nil
@@ -116,18 +130,39 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 
 // nextStep returns the next step for the player's grid cur (the puzzle
 // itself when zero) with [human.NextStep]. A wrong grid is printed to w
-// cell by cell and returns errFailed.
+// cell by cell (unless w is nil) and returns errFailed wrapped with the
+// *solver.WrongGridError.
 func nextStep(w io.Writer, puzzle, cur solver.Grid, marks []solver.DigitSet) (human.Step, error) {
 	st, err := human.NextStep(puzzle, cur, marks)
 	var wrong *solver.WrongGridError
 	if errors.As(err, &wrong) {
-		printWrong(w, wrong.Cells)
-		if len(wrong.Cells) == 0 {
-			fmt.Fprintln(w, wrong.Error())
+		if w != nil {
+			printWrong(w, wrong.Cells)
+			if len(wrong.Cells) == 0 {
+				fmt.Fprintln(w, wrong.Error())
+			}
 		}
-		return st, errFailed
+		return st, fmt.Errorf("%w: %w", errFailed, wrong)
 	}
 	return st, err
+}
+
+// wrongGridJSON is the JSON form of a wrong grid: the error and the wrong
+// cells.
+func wrongGridJSON(wrong *solver.WrongGridError) any {
+	type cellJSON struct {
+		Cell   string `json:"cell"`
+		Digit  int    `json:"digit"`
+		Reason string `json:"reason"`
+	}
+	out := struct {
+		Error string     `json:"error"`
+		Wrong []cellJSON `json:"wrong"`
+	}{Error: wrong.Error(), Wrong: []cellJSON{}}
+	for _, c := range wrong.Cells {
+		out.Wrong = append(out.Wrong, cellJSON{solver.CellName(c.Cell/9, c.Cell%9), c.Digit, c.Reason})
+	}
+	return out
 }
 
 // stepText is a step in words at a level of help: 1 where to look, 2 the
@@ -142,9 +177,10 @@ func stepText(st human.Step, level int) string {
 	return st.Technique + ": " + st.Explanation
 }
 
-func runExplain(ctx context.Context, args []string, s *stdio) error {
+func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("explain", explainHelp, s)
-	asJSON := fs.Bool("json", false, "print one JSON object per step")
+	asJSON := fs.Bool("json", false, "print one JSON object per step, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
@@ -174,9 +210,10 @@ func runExplain(ctx context.Context, args []string, s *stdio) error {
 	return nil
 }
 
-func runRate(ctx context.Context, args []string, s *stdio) error {
+func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("rate", rateHelp, s)
-	asJSON := fs.Bool("json", false, "print one JSON object per puzzle")
+	asJSON := fs.Bool("json", false, "print one JSON object per puzzle, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles rated in parallel")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
@@ -370,6 +407,8 @@ type stepJSON struct {
 	Placements   []candidateJSON `json:"placements"`
 	Eliminations []candidateJSON `json:"eliminations"`
 	Explanation  string          `json:"explanation"`
+	// Solved is set when the grid is already solved: there is no step.
+	Solved bool `json:"solved,omitempty"`
 }
 
 type candidateJSON struct {
