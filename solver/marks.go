@@ -17,6 +17,9 @@ const MarksLen = 9 * 81
 // of 81 fields of pencil marks ("123 45 9 ...") has fields of other
 // lengths.
 func LooksLikeMarks(text string) bool {
+	if len(text) < 600 {
+		return false
+	}
 	for _, f := range strings.Fields(text) {
 		if len(f)%9 != 0 {
 			return false

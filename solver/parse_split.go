@@ -9,8 +9,9 @@ import (
 // puzzle. A text that is one grid, over one line or several, is returned
 // whole. Otherwise, when most non-empty lines are each a whole puzzle on
 // their own (the usual one-puzzle-per-line list), every non-empty line is
-// one puzzle, so a bad line is reported on its own. Lines starting with '#'
-// are comments in that form. A CSV file whose header names a puzzle
+// one puzzle, so a bad line is reported on its own (a line in the
+// pencil-mark form of [ParseMarks] counts as a puzzle). Lines starting with
+// '#' are comments in that form. A CSV file whose header names a puzzle
 // column ("quizzes,solutions", "id,puzzle,solution,...") gives that
 // column of each line. Grids written over several lines are split at the
 // empty lines between them, or else every 9 (16, 4) rows.
@@ -38,7 +39,7 @@ func SplitPuzzles(text string) []string {
 	}
 	whole := 0
 	for _, l := range lines {
-		if _, err := ParseRaw(l); err == nil {
+		if _, err := ParseRaw(l); err == nil || LooksLikeMarks(l) {
 			whole++
 		}
 	}
@@ -55,14 +56,14 @@ func SplitPuzzles(text string) []string {
 
 // splitGrids splits a text holding several grids written over several
 // lines: at the empty lines between them (a heading alone between empty
-// lines goes with the grid after it), or else every 9, 16 or 4 rows. It
-// returns nil when no split gives mostly whole puzzles.
+// lines goes with the grid after it), and a block that is no grid every 9,
+// 16 or 4 rows. It returns nil when that gives no more than one piece or
+// mostly pieces that are not puzzles.
 func splitGrids(text string) []string {
-	raw := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var blocks []string
 	var cur []string
 	cells := false
-	for _, l := range raw {
+	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		if isGap(l) {
 			if cells {
 				blocks = append(blocks, strings.Join(cur, "\n"))
@@ -76,13 +77,29 @@ func splitGrids(text string) []string {
 	if cells {
 		blocks = append(blocks, strings.Join(cur, "\n"))
 	}
-	if len(blocks) >= 2 && mostlyPuzzles(blocks) {
-		return blocks
+	var pieces []string
+	for _, b := range blocks {
+		if _, err := ParseRaw(b); err != nil {
+			if grids := splitRows(b); grids != nil {
+				pieces = append(pieces, grids...)
+				continue
+			}
+		}
+		pieces = append(pieces, b)
 	}
+	if len(pieces) >= 2 && mostlyPuzzles(pieces) {
+		return pieces
+	}
+	return nil
+}
 
-	scanned := scanLines(text, false)
+// splitRows splits a text of several grids written one after the other,
+// without empty lines between them, every 9, 16 or 4 rows. It returns nil
+// when the rows do not make two grids or more that are mostly puzzles.
+func splitRows(text string) []string {
+	raw := strings.Split(text, "\n")
 	var rows []lineCells
-	for _, l := range scanned {
+	for _, l := range scanLines(text, false) {
 		if l.blankRow || (!l.chatter && !l.dashOnly && len(l.cells) > 0) {
 			rows = append(rows, l)
 		}
