@@ -34,9 +34,10 @@ Examples:
   sudoku read --json a.jpg b.png
 `
 
-func runRead(ctx context.Context, args []string, s *stdio) error {
+func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("read", readHelp, s)
 	asJSON := fs.Bool("json", false, "print a JSON object per photo with confidences, corners and timings")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	workers := fs.Int("j", runtime.NumCPU(), "number of photos read in parallel (one recognizer each)")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
@@ -169,6 +170,9 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 		for _, st := range res.Stages {
 			j.TimingsMS[st.Name] += ms(st.Duration)
 		}
+	}
+	if j.Size[0] == 0 {
+		j.Size = photoSize(name) // the reading stopped before saying
 	}
 	b, merr := json.Marshal(j)
 	if merr != nil {
