@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/ocr"
@@ -205,4 +206,25 @@ func photoSize(name string) [2]int {
 		return [2]int{}
 	}
 	return [2]int{h.Width, h.Height}
+}
+
+// stdinOf reads standard input when "-" is among names, for the commands
+// that read each of their arguments on their own: "-" may be given once.
+func stdinOf(names []string, in io.Reader) ([]byte, error) {
+	switch n := slices.Index(names, "-"); {
+	case n < 0:
+		return nil, nil
+	case slices.Contains(names[n+1:], "-"):
+		return nil, errors.New("'-' (standard input) is given twice")
+	}
+	return readStdin(in)
+}
+
+// readInput reads file name, or returns stdin, standard input's bytes, for
+// "-".
+func readInput(name string, stdin []byte) ([]byte, error) {
+	if name == "-" {
+		return stdin, nil
+	}
+	return readFile(name)
 }

@@ -19,8 +19,8 @@ const maxPhotoWorkers = 16
 const readHelp = `
 Usage: sudoku read [--json] [-j N] PHOTO...
 
-Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP) and prints, per
-photo, in order: the puzzle's givens, 81 cells row by row with '.' for an
+Reads the Sudoku in each photo (JPEG, PNG, GIF or WebP; '-' for standard
+input) and prints, per photo, in order: the puzzle's givens, 81 cells row by row with '.' for an
 empty cell, then, when the player has entered digits (typed in an app in
 another colour or weight), a second line with those entries and '.'
 elsewhere; or "error: <reason>". A grid that does not check out with the solver (a clash,
@@ -49,6 +49,10 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 		return usageErrorf(fs, "no photo given")
 	}
 	names := fs.Args()
+	stdin, err := stdinOf(names, s.in)
+	if err != nil {
+		return err
+	}
 	lines := make([]string, len(names))
 	ok := make([]bool, len(names))
 	next := make(chan int)
@@ -68,7 +72,7 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 			}
 			defer release()
 			for i := range next {
-				lines[i], ok[i] = readOne(ctx, names[i], rec, *asJSON)
+				lines[i], ok[i] = readOne(ctx, names[i], stdin, rec, *asJSON)
 			}
 		}()
 	}
@@ -127,9 +131,9 @@ type altJSON struct {
 
 // readOne reads one photo and returns its output line and whether it
 // succeeded.
-func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) (string, bool) {
+func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, asJSON bool) (string, bool) {
 	start := time.Now()
-	res, err := readFileAsPhoto(ctx, name, rec)
+	res, err := readFileAsPhoto(ctx, name, stdin, rec)
 	total := time.Since(start)
 	if err == nil {
 		err = res.Err()
@@ -184,9 +188,10 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 // photoTimeout bounds the time spent on one photo.
 const photoTimeout = 20 * time.Second
 
-// readFileAsPhoto reads file name and the puzzle in it.
-func readFileAsPhoto(ctx context.Context, name string, rec ocr.Recognizer) (*ocr.Result, error) {
-	data, err := readFile(name)
+// readFileAsPhoto reads file name ("-": stdin, standard input's bytes) and
+// the puzzle in it.
+func readFileAsPhoto(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer) (*ocr.Result, error) {
+	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, cleanPathError(err)
 	}
