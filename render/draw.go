@@ -106,9 +106,23 @@ func (v *view) setMarks(cands []solver.DigitSet) error {
 	return nil
 }
 
+// size returns the side of the picture: opt.Size, or by default
+// DefaultSize, and MarksSize16 for a 16x16 grid that shows pencil marks.
+func (v *view) size() int {
+	if v.opt.Size == 0 && v.grid.Side() == 16 {
+		for _, cv := range v.cells {
+			if cv.digit == 0 && cv.marks != 0 {
+				return MarksSize16
+			}
+		}
+	}
+	size, _ := v.opt.size()
+	return size
+}
+
 // draw paints the view.
 func (v *view) draw() *image.Paletted {
-	size, _ := v.opt.size()
+	size := v.size()
 	n := v.grid.Side()
 	l := newLayout(n, v.grid.BoxSide(), size, v.opt.Labels)
 	img := newCanvas(size, v.pal.Background)

@@ -380,3 +380,34 @@ func TestArrowsGoAroundDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestMarks16Larger checks that a 16x16 grid with pencil marks is drawn
+// larger by default, so that its marks are nearly as large as a 9x9
+// grid's, and at the size asked for otherwise.
+func TestMarks16Larger(t *testing.T) {
+	p16, _ := pattern16(t)
+	for _, tt := range []struct {
+		name string
+		opt  Options
+		want int
+	}{
+		{"marks", Options{Candidates: true}, MarksSize16},
+		{"no marks", Options{}, DefaultSize},
+		{"marks at a size asked for", Options{Candidates: true, Size: 600}, 600},
+	} {
+		img, err := Grid(p16, tt.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := img.Bounds().Dx(); got != tt.want {
+			t.Errorf("%s: picture of %d px, want %d", tt.name, got, tt.want)
+		}
+	}
+	markPx := func(n, size int) float64 {
+		l := newLayout(n, int(math.Sqrt(float64(n))), size, false)
+		return math.Min(l.markPitch()*0.9, float64(l.cell)*0.3)
+	}
+	if m16, m9 := markPx(16, MarksSize16), markPx(9, DefaultSize); m16 < 0.75*m9 {
+		t.Errorf("16x16 marks are %.0f px high, 9x9 marks %.0f px: want at least three quarters", m16, m9)
+	}
+}
