@@ -213,7 +213,9 @@ func spanUsed(rows []lineCells, lo, hi int) bool {
 
 // digitColumns finds the columns of the cells of a grid without vertical
 // separators: the columns the digits of all rows take when they are n, or
-// n evenly spaced columns from the first to the last of them.
+// n evenly spaced columns from the first to the last of them. Some row
+// must skip a column between two digits: else a digit may be missing
+// rather than a blank, and the columns say nothing.
 func digitColumns(rows []lineCells, n int) ([]int, bool) {
 	var cols []int
 	for _, l := range rows {
@@ -227,24 +229,38 @@ func digitColumns(rows []lineCells, n int) ([]int, bool) {
 		}
 	}
 	slices.Sort(cols)
+	var slots []int
 	switch {
 	case len(cols) == n:
-		return cols, true
+		slots = cols
 	case len(cols) < 2 || len(cols) > n:
 		return nil, false
+	default:
+		step := 0
+		for i := 1; i < len(cols); i++ {
+			step = gcd(step, cols[i]-cols[i-1])
+		}
+		if (cols[len(cols)-1]-cols[0])/step+1 != n {
+			return nil, false
+		}
+		slots = make([]int, n)
+		for k := range slots {
+			slots[k] = cols[0] + k*step
+		}
 	}
-	step := 0
-	for i := 1; i < len(cols); i++ {
-		step = gcd(step, cols[i]-cols[i-1])
+	// Without separators, a row that is short at its end may have lost a
+	// digit as well as blanks: some row must leave a column empty between
+	// two of its digits, where nothing but a blank can be.
+	for _, l := range rows {
+		for i := 1; i < len(l.cells); i++ {
+			a := slices.Index(slots, l.cells[i-1].col-1)
+			b := slices.Index(slots, l.cells[i].col-1)
+			if a >= 0 && b > a+1 {
+				return slots, true
+			}
+		}
 	}
-	if (cols[len(cols)-1]-cols[0])/step+1 != n {
-		return nil, false
-	}
-	slots := make([]int, n)
-	for k := range slots {
-		slots[k] = cols[0] + k*step
-	}
-	return slots, true
+	return nil, false
 }
 
 func gcd(a, b int) int {
