@@ -536,7 +536,7 @@ func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
 // likelySide guesses the size a wrong cell count was meant to have: the
 // number of lines when they are 4, 9 or 16 rows of at most as many cells,
 // the row length when most lines hold 4, 9 or 16 cells, else the nearest
-// size.
+// size, but at least the size whose rows are as long as the longest line.
 func likelySide(n int, lines []lineCells) int {
 	if sideFor(len(lines)*len(lines)) != 0 && fitRows(lines, len(lines)) {
 		return len(lines) // one row a line
@@ -550,13 +550,26 @@ func likelySide(n int, lines []lineCells) int {
 			return side
 		}
 	}
+	guess := 9
 	switch {
 	case n < 40:
-		return 4
+		guess = 4
 	case n > 168:
-		return 16
+		guess = 16
 	}
-	return 9
+	// Lines longer than a row of the guess are rows of a larger grid.
+	longest := 0
+	for _, l := range lines {
+		longest = max(longest, len(l.cells))
+	}
+	switch {
+	case len(lines) < 2:
+	case longest > 9:
+		guess = max(guess, 16)
+	case longest > 4:
+		guess = max(guess, 9)
+	}
+	return guess
 }
 
 // oddLine returns the first line whose cell count differs from side when the
