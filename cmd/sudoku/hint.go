@@ -86,7 +86,7 @@ func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	asJSON := fs.Bool("json", false, "print the step as one JSON object, and an error as {\"error\": ...}")
 	defer func() { err = jsonErrors(*asJSON, err) }()
 	current := fs.String("current", "", "the grid reached so far, as text or a file name")
-	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits")
+	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits, or the 729-character form")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
