@@ -140,13 +140,9 @@ func boxColumns(rows []lineCells, n int) ([]int, bool) {
 			}
 			width = sp.hi - sp.lo
 		}
-		if used || closed {
+		if used || closed { // an open span without digits is a margin
 			boxes = append(boxes, sp)
 		}
-	}
-	// An empty span before the first separator is the margin, not a box.
-	if len(boxes) == b+1 && boxes[0].lo == 0 && !spanUsed(rows, boxes[0].lo, boxes[0].hi) {
-		boxes = boxes[1:]
 	}
 	if len(boxes) != b || width < 0 {
 		return nil, false
@@ -197,18 +193,6 @@ func boxColumns(rows []lineCells, n int) ([]int, bool) {
 		}
 	}
 	return slots, true
-}
-
-// spanUsed reports whether a digit of some row lies in columns lo to hi-1.
-func spanUsed(rows []lineCells, lo, hi int) bool {
-	for _, l := range rows {
-		for _, c := range l.cells {
-			if c.col-1 >= lo && c.col-1 < hi {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // digitColumns finds the columns of the cells of a grid without vertical
