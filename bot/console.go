@@ -167,13 +167,13 @@ func (c *Console) Run(ctx context.Context) error {
 func (c *Console) take(ctx context.Context, m *message, line string) bool {
 	trimmed := strings.TrimSpace(line)
 	switch {
-	case m.fence:
-		m.add(line) // a code block ends at its closing ```, not before
 	case strings.HasPrefix(trimmed, "/") && !isFile(trimmed):
 		// A command ends the message being pasted, which is answered
 		// first.
 		c.send(ctx, m)
 		return c.command(ctx, trimmed)
+	case m.fence:
+		m.add(line) // a code block ends at its closing ```, not before
 	case isGap(line):
 		c.send(ctx, m)
 	case len(m.lines) == 0 && isRule(trimmed):
@@ -186,7 +186,7 @@ func (c *Console) take(ctx context.Context, m *message, line string) bool {
 		}
 		m.add(line)
 	}
-	if !m.fence && (len(m.lines) >= maxGridLines || oneLineError(*m)) {
+	if len(m.lines) >= maxGridLines || (!m.fence && oneLineError(*m)) {
 		c.send(ctx, m)
 	}
 	return false
