@@ -278,7 +278,7 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		return Reply{}, 0, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))
 	}
 	if cmd == CmdHint && (req.Level < 0 || req.Level > 3) {
-		return Reply{}, 0, userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", req.Level)
+		return Reply{}, 0, hintLevelError(req.Level)
 	}
 	in, err := b.input(ctx, req)
 	if err != nil {
@@ -316,6 +316,11 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		return b.solve(ctx, pz, false)
 	})
 	return rep, read, err
+}
+
+// hintLevelError is the answer to a hint level out of range.
+func hintLevelError(level int) error {
+	return userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", level)
 }
 
 // gated runs the work of a request once it has its place among the CPUs:

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -24,14 +25,21 @@ type ConsoleOptions struct {
 	// MaxFileBytes caps what is read from a file named on a command line
 	// (default 10 MB); the bot applies its own photo limit too.
 	MaxFileBytes int64
+	// PasteGap is how long the console waits for more lines of a paste
+	// before it answers a message that may be whole (a grid, or words
+	// without a grid yet); lines that come together, as a paste does, are
+	// one message, as on Discord. Default 150 ms.
+	PasteGap time.Duration
 }
 
 // Console carries a [Bot] over a text stream: the README's "run" command.
 // Type or paste a grid (one line, or several lines ended by a complete grid
-// or an empty line), or a command: /solve, /hint [level], /rate,
-// /check <original> <current>, /help; a path to an image file works in
-// place of a grid. After a hint, /next, /more and /solution press its
-// buttons. Pictures are written to files whose paths are printed.
+// or an empty line; a message as on Discord, words and a code block, is
+// one message), or a command: /solve, /hint [level], /rate,
+// /check <original> <current>, /help. A command without its puzzle waits
+// for the grid pasted next; a path to an image file works in place of a
+// grid. After a hint, /next, /more and /solution press its buttons.
+// Pictures are written to files whose paths are printed.
 type Console struct {
 	bot  *Bot
 	in   io.Reader
@@ -39,6 +47,10 @@ type Console struct {
 	opt  ConsoleOptions
 	n    int               // pictures written
 	last map[string]string // button label -> custom_id of the last reply
+	// waiting is a command typed without its puzzle, which the next
+	// message completes (for /check, the original and then the current
+	// grid).
+	waiting *Request
 }
 
 // NewConsole returns a console for b reading in and writing out.
@@ -46,21 +58,41 @@ func NewConsole(b *Bot, in io.Reader, out io.Writer, o ConsoleOptions) *Console 
 	if o.MaxFileBytes <= 0 {
 		o.MaxFileBytes = 10 << 20
 	}
+	if o.PasteGap <= 0 {
+		o.PasteGap = 150 * time.Millisecond
+	}
 	return &Console{bot: b, in: in, out: out, opt: o}
 }
 
-// maxGridLines is the most lines a pasted grid may take (a boxed 16x16
-// grid with rules between the boxes).
-const maxGridLines = 40
+// maxGridLines is the most lines a pasted message may take (a boxed 16x16
+// grid with rules between the boxes, in a code block with words around).
+const maxGridLines = 48
 
 const consoleGreeting = `sudokubot console: paste a Sudoku (81 digits, or 9 lines; 0 or . for blanks)
 or a command: /solve, /hint [1-3], /rate, /check <original> <current>, /help, /quit.
+A command alone (/hint 2) waits for the grid you paste next.
 A path to a photo works in place of a grid: /solve path/to/photo.jpg`
+
+// message is the lines of a message being pasted.
+type message struct {
+	lines []string
+	fence bool // inside a code block (```)
+}
+
+func (m *message) text() string { return strings.Join(m.lines, "\n") }
+
+// add appends a line, keeping track of code blocks.
+func (m *message) add(line string) {
+	m.lines = append(m.lines, line)
+	if strings.Count(line, "```")%2 == 1 {
+		m.fence = !m.fence
+	}
+}
 
 // Run reads requests until end of input, /quit or ctx is done. It returns
 // nil at end of input.
 func (c *Console) Run(ctx context.Context) error {
-	lines := make(chan string)
+	lines := make(chan string, 64)
 	readErr := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(c.in)
@@ -78,10 +110,10 @@ func (c *Console) Run(ctx context.Context) error {
 	if c.opt.Interactive {
 		fmt.Fprintln(c.out, consoleGreeting)
 	}
-	var pending []string
+	var m message
 	prompt := func() {
 		if c.opt.Interactive {
-			if len(pending) > 0 {
+			if len(m.lines) > 0 {
 				fmt.Fprint(c.out, "... ")
 			} else {
 				fmt.Fprint(c.out, "> ")
@@ -90,47 +122,141 @@ func (c *Console) Run(ctx context.Context) error {
 	}
 	prompt()
 	for {
+		// A message that may be whole is answered when no more of it
+		// comes within the paste gap; one that is not waits.
+		var idle <-chan time.Time
+		var timer *time.Timer
+		if len(m.lines) > 0 && mayBeWhole(m) {
+			timer = time.NewTimer(c.opt.PasteGap)
+			idle = timer.C
+		}
 		var line string
-		var ok bool
+		var ok, quiet bool
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-idle:
+			quiet = true
 		case line, ok = <-lines:
 		}
+		if timer != nil {
+			timer.Stop()
+		}
+		if quiet {
+			c.send(ctx, &m)
+			prompt()
+			continue
+		}
 		if !ok {
-			if len(pending) > 0 {
-				c.answer(ctx, Request{Text: strings.Join(pending, "\n")})
-			}
+			c.send(ctx, &m)
 			if err := <-readErr; err != nil {
 				return fmt.Errorf("read input: %w", err)
 			}
 			return nil
 		}
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case len(pending) == 0 && (trimmed == "" || isRule(trimmed)):
-		case len(pending) == 0 && strings.HasPrefix(trimmed, "/") && !isFile(trimmed):
-			if c.command(ctx, trimmed) {
-				return nil
-			}
-		case len(pending) == 0 && isFile(trimmed):
-			c.answer(ctx, c.withInput(Request{}, trimmed))
-		case len(pending) == 0 && isChatter(trimmed):
-			c.answer(ctx, Request{Text: trimmed})
-		default:
-			// A grid, maybe over several lines: answer once it reads as
-			// a whole grid, at an empty line, or when it grows too long.
-			if trimmed != "" {
-				pending = append(pending, line)
-			}
-			text := strings.Join(pending, "\n")
-			if trimmed == "" || len(pending) >= maxGridLines || gridComplete(text) || oneLineGrid(pending) {
-				c.answer(ctx, Request{Text: text})
-				pending = nil
-			}
+		if c.take(ctx, &m, line) {
+			return nil
 		}
 		prompt()
 	}
+}
+
+// take handles one line of input: it adds it to the message being pasted,
+// answers that message when the line ends it, or runs a command. It
+// returns true for /quit.
+func (c *Console) take(ctx context.Context, m *message, line string) bool {
+	trimmed := strings.TrimSpace(line)
+	switch {
+	case strings.HasPrefix(trimmed, "/") && !isFile(trimmed):
+		// A command ends the message being pasted, which is answered
+		// first.
+		c.send(ctx, m)
+		return c.command(ctx, trimmed)
+	case m.fence:
+		m.add(line) // a code block ends at its closing ```, not before
+	case isGap(line):
+		c.send(ctx, m)
+	case len(m.lines) == 0 && isRule(trimmed):
+		// A rule left over between two grids.
+	case len(m.lines) == 0 && isFile(trimmed):
+		c.deliver(ctx, c.withInput(Request{}, trimmed))
+	default:
+		if len(m.lines) > 0 && !continues(*m, line) {
+			c.send(ctx, m) // a whole grid, and the line starts another
+		}
+		m.add(line)
+	}
+	if len(m.lines) >= maxGridLines || (!m.fence && oneLineError(*m)) {
+		c.send(ctx, m)
+	}
+	return false
+}
+
+// send answers the message pasted so far, if any.
+func (c *Console) send(ctx context.Context, m *message) {
+	if len(m.lines) == 0 {
+		return
+	}
+	text := m.text()
+	*m = message{}
+	c.deliver(ctx, Request{Text: text})
+}
+
+// deliver answers what was sent (a message, or a file named on a line of
+// its own): as the puzzle of the command waiting for one, or as a message
+// of its own. /check waits for two: the original, then the current grid.
+func (c *Console) deliver(ctx context.Context, in Request) {
+	w := c.waiting
+	switch {
+	case w == nil:
+		c.answer(ctx, in)
+		return
+	case w.Command == CmdCheck && w.Text == "" && w.Photo == nil:
+		w.Text, w.Photo = in.Text, in.Photo
+		c.wait(*w)
+		return
+	case w.Command == CmdCheck:
+		w.Current = in.Text
+	default:
+		w.Text, w.Photo = in.Text, in.Photo
+	}
+	c.waiting = nil
+	c.answer(ctx, *w)
+}
+
+// mayBeWhole reports whether the message may be complete as it is: a
+// whole grid, or words with no grid in them yet (a greeting, or the start
+// of a message with a code block). A grid still short of rows is not.
+func mayBeWhole(m message) bool {
+	if m.fence {
+		return false
+	}
+	if gridComplete(m.text()) {
+		return true
+	}
+	for _, l := range m.lines {
+		if !isChatter(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// continues reports whether line goes on the message m rather than
+// starting a new one: always, unless m holds a whole grid that line
+// would spoil (the first row of the next grid). A row of 16 cells after a
+// first one is the next row of a 16x16 grid, not a second 4x4 puzzle.
+func continues(m message, line string) bool {
+	text := m.text()
+	g, err := solver.ParseRaw(text)
+	if err != nil {
+		return true
+	}
+	if len(m.lines) == 1 && g.Side() == 4 && cellChars(line) == 16 {
+		return true
+	}
+	g2, err := solver.ParseRaw(text + "\n" + line)
+	return err == nil && g2 == g
 }
 
 // gridComplete reports whether text holds a whole grid.
@@ -139,11 +265,29 @@ func gridComplete(text string) bool {
 	return err == nil
 }
 
-// oneLineGrid reports whether pending is a puzzle written on one line
-// (more cells than the longest row, 16): more lines cannot complete it, so
-// it is answered at once, with its error.
-func oneLineGrid(pending []string) bool {
-	return len(pending) == 1 && strings.Count(pending[0], ".")+countDigits(pending[0]) > 16
+// oneLineError reports whether m is a puzzle written on one line (more
+// cells than the longest row, 16) that does not read: more lines cannot
+// complete it, so it is answered at once, with its error.
+func oneLineError(m message) bool {
+	return len(m.lines) == 1 && cellChars(m.lines[0]) > 16 && !gridComplete(m.lines[0])
+}
+
+// cellChars counts the characters of line that may be cells: digits,
+// '.', and the letters of 16x16 grids.
+func cellChars(line string) int {
+	n := 0
+	for _, r := range line {
+		if r >= '0' && r <= '9' || r == '.' || r >= 'A' && r <= 'G' || r >= 'a' && r <= 'g' {
+			n++
+		}
+	}
+	return n
+}
+
+// isGap reports whether line is empty, which ends a message: white space
+// only, but not a row of empty fields from a spreadsheet (tabs).
+func isGap(line string) bool {
+	return strings.TrimSpace(line) == "" && strings.Count(line, "\t") < 3
 }
 
 // isRule reports whether line is a rule drawn between boxes, like
@@ -162,43 +306,68 @@ func isRule(line string) bool {
 	return marked
 }
 
-// isChatter reports whether a line has too few cell characters to start a
-// grid: it is answered at once rather than waiting for more lines.
+// isChatter reports whether a line holds words rather than a row of a
+// grid: few digits or dots, and no tabs, commas or bars that would make
+// it a row with blanks left empty ("5\t3\t\t\t7", "5,3,,,7", "|53 | 7 |").
 func isChatter(line string) bool {
+	if strings.Count(line, "\t") >= 3 || strings.Count(line, ",")+strings.Count(line, ";") >= 3 ||
+		strings.ContainsAny(line, "|│║┃") {
+		return false
+	}
 	return strings.Count(line, ".")+countDigits(line) < 4
 }
+
+// consoleCommands are the commands that take a puzzle, by the names typed.
+var consoleCommands = map[string]Command{"solve": CmdSolve, "rate": CmdRate, "hint": CmdHint, "check": CmdCheck}
 
 // command runs a /command line. It returns true for /quit.
 func (c *Console) command(ctx context.Context, line string) bool {
 	name, args, _ := strings.Cut(line[1:], " ")
 	args = strings.TrimSpace(args)
-	switch strings.ToLower(name) {
+	name = strings.ToLower(name)
+	c.waiting = nil // a new command replaces one waiting for its puzzle
+	switch name {
 	case "quit", "exit", "q":
 		return true
 	case "help", "h", "?":
 		c.answer(ctx, Request{Command: CmdHelp})
-	case "solve", "rate":
-		c.answer(ctx, c.withInput(Request{Command: Command(strings.ToLower(name))}, args))
-	case "hint":
-		req := Request{Command: CmdHint}
-		if lvl, rest, ok := strings.Cut(args, " "); ok || len(args) == 1 {
-			if n, err := strconv.Atoi(lvl); err == nil && len(lvl) == 1 {
+	case "cancel":
+		fmt.Fprintln(c.out, "Cancelled.")
+	case "solve", "rate", "hint":
+		req := Request{Command: consoleCommands[name]}
+		if name == "hint" {
+			lvl, rest, _ := strings.Cut(args, " ")
+			if isLevel(lvl) {
+				n, _ := strconv.Atoi(lvl)
+				if n < 1 || n > 3 {
+					fmt.Fprintln(c.out, consoleText(hintLevelError(n).(*userError).msg))
+					return false
+				}
 				req.Level, args = n, strings.TrimSpace(rest)
 			}
+		}
+		if args == "" {
+			c.wait(req)
+			return false
 		}
 		c.answer(ctx, c.withInput(req, args))
 	case "check":
 		f := strings.Fields(args)
-		if len(f) != 2 {
-			fmt.Fprintln(c.out, "Usage: /check <original> <current>, each 81 characters on one line (0 or . for blanks) or a file name.")
-			return false
+		switch len(f) {
+		case 0:
+			c.wait(Request{Command: CmdCheck})
+		case 1:
+			c.wait(c.withInput(Request{Command: CmdCheck}, f[0]))
+		case 2:
+			req := c.withInput(Request{Command: CmdCheck}, f[0])
+			cur := c.withInput(Request{}, f[1])
+			req.Current = cur.Text
+			c.answer(ctx, req)
+		default:
+			fmt.Fprintln(c.out, "Usage: /check <original> <current>, each 81 characters on one line (0 or . for blanks) or a file name; or /check alone, then paste the two grids.")
 		}
-		req := c.withInput(Request{Command: CmdCheck}, f[0])
-		cur := c.withInput(Request{}, f[1])
-		req.Current = cur.Text
-		c.answer(ctx, req)
 	case "next", "more", "solution":
-		label := map[string]string{"next": "Next step", "more": "More detail", "solution": "Show solution"}[strings.ToLower(name)]
+		label := map[string]string{"next": "Next step", "more": "More detail", "solution": "Show solution"}[name]
 		id, ok := c.last[label]
 		if !ok {
 			fmt.Fprintf(c.out, "There is no %q button to press: ask for a /hint first.\n", label)
@@ -209,6 +378,38 @@ func (c *Console) command(ctx context.Context, line string) bool {
 		fmt.Fprintf(c.out, "Unknown command /%s. Try /help.\n", name)
 	}
 	return false
+}
+
+// isLevel reports whether a word is a hint level, right or wrong ("2",
+// "0", "-1", "9"), rather than a puzzle.
+func isLevel(w string) bool {
+	d := strings.TrimPrefix(w, "-")
+	if d == "" || len(d) > 3 {
+		return false
+	}
+	for _, r := range d {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// wait keeps a command typed without its puzzle until the next message,
+// and says what to paste.
+func (c *Console) wait(req Request) {
+	c.waiting = &req
+	const how = "(one line, a grid over several lines, or a file or photo path), or type another command."
+	switch {
+	case req.Command == CmdHint:
+		fmt.Fprintf(c.out, "Paste the puzzle for a hint at level %d %s\n", max(req.Level, 1), how)
+	case req.Command == CmdCheck && (req.Text != "" || req.Photo != nil):
+		fmt.Fprintln(c.out, "Now paste your current grid: the puzzle with the digits you have filled in so far.")
+	case req.Command == CmdCheck:
+		fmt.Fprintf(c.out, "Paste the original puzzle, then your current grid %s\n", how)
+	default:
+		fmt.Fprintf(c.out, "Paste the puzzle to %s %s\n", req.Command, how)
+	}
 }
 
 // withInput fills req from arg: a file (an image becomes the photo, other

@@ -106,9 +106,23 @@ func (v *view) setMarks(cands []solver.DigitSet) error {
 	return nil
 }
 
+// size returns the side of the picture: opt.Size, or by default
+// DefaultSize, and MarksSize16 for a 16x16 grid that shows pencil marks.
+func (v *view) size() int {
+	if v.opt.Size == 0 && v.grid.Side() == 16 {
+		for _, cv := range v.cells {
+			if cv.digit == 0 && cv.marks != 0 {
+				return MarksSize16
+			}
+		}
+	}
+	size, _ := v.opt.size()
+	return size
+}
+
 // draw paints the view.
 func (v *view) draw() *image.Paletted {
-	size, _ := v.opt.size()
+	size := v.size()
 	n := v.grid.Side()
 	l := newLayout(n, v.grid.BoxSide(), size, v.opt.Labels)
 	img := newCanvas(size, v.pal.Background)
@@ -229,8 +243,15 @@ func (v *view) drawMarks(img *canvas, l layout, r, c int, cv cellView) {
 	}
 }
 
+// bends are the curvatures tried for a chain's arrow, in order of
+// preference: the control point of its curve lies this many lengths of the
+// arrow to its left (negative: to its right) of its middle.
+var bends = []float64{0.18, -0.18, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.8, -0.8}
+
 // drawLinks draws the chain links as gently curved arrows between pencil
-// marks: strong links solid, weak links dashed.
+// marks: strong links solid, weak links dashed. Each arrow bends the least
+// it can to go around the digits written in the grid, so that none is
+// struck through.
 func (v *view) drawLinks(img *canvas, l layout) {
 	if len(v.links) == 0 {
 		return
@@ -238,6 +259,7 @@ func (v *view) drawLinks(img *canvas, l layout) {
 	n := l.n
 	pitch := l.markPitch()
 	w := math.Max(2, float64(l.cell)*0.028)
+	digits := v.digitBoxes(l)
 	for _, k := range v.links {
 		a := l.markCentre(k.From.Cell/n, k.From.Cell%n, k.From.Digit)
 		b := l.markCentre(k.To.Cell/n, k.To.Cell%n, k.To.Digit)
@@ -245,10 +267,7 @@ func (v *view) drawLinks(img *canvas, l layout) {
 		if d < pitch*0.9 {
 			continue // same mark twice: nothing to draw
 		}
-		// Bend the arrow a little to its left so that it does not run
-		// over the marks between its ends or along grid lines.
-		ctrl := mid(a, b).add(b.sub(a).perp().mul(0.18))
-		pts := quadCurve(a, ctrl, b, 32)
+		pts := route(a, b, digits, l)
 		// Leave the marks themselves clear.
 		r := pitch * 0.5
 		head := w * 4
@@ -275,4 +294,66 @@ func (v *view) drawLinks(img *canvas, l layout) {
 		}
 		s.fill(img, v.pal.Link)
 	}
+}
+
+// route returns the curve of a chain's arrow from a to b: bent a little to
+// its left so that it does not run over the marks between its ends or
+// along grid lines, and more, to either side, where a digit is in its way.
+// Of the bends tried, the first that crosses no digit wins, or else the one
+// that crosses the least.
+func route(a, b pt, digits []box, l layout) []pt {
+	var pts []pt
+	best := math.Inf(1)
+	for _, f := range bends {
+		ctrl := mid(a, b).add(b.sub(a).perp().mul(f))
+		curve := quadCurve(a, ctrl, b, 32)
+		if c := crossing(curve, digits, l); c < best-1e-9 {
+			pts, best = curve, c
+		}
+		if best == 0 {
+			break
+		}
+	}
+	return pts
+}
+
+// box is a rectangle in picture coordinates.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (b box) has(p pt) bool { return p.x >= b.x0 && p.x <= b.x1 && p.y >= b.y0 && p.y <= b.y1 }
+
+// digitBoxes returns the areas the digits written in the grid take, with a
+// little room around them.
+func (v *view) digitBoxes(l layout) []box {
+	var out []box
+	for i, cv := range v.cells {
+		if cv.digit == 0 {
+			continue
+		}
+		c := rectCenter(l.interior(i/l.n, i%l.n))
+		hw, hh := float64(l.cell)*0.27, float64(l.cell)*0.37
+		out = append(out, box{c.x - hw, c.y - hh, c.x + hw, c.y + hh})
+	}
+	return out
+}
+
+// crossing measures how badly a curve fares: its length over digits, and
+// outside the grid, where it would leave the picture's frame.
+func crossing(curve []pt, digits []box, l layout) float64 {
+	grid := box{float64(l.x0), float64(l.y0), float64(l.bound(l.x0, l.n)), float64(l.bound(l.y0, l.n))}
+	total := 0.0
+	for i := 1; i < len(curve); i++ {
+		m, d := mid(curve[i-1], curve[i]), dist(curve[i-1], curve[i])
+		if !grid.has(m) {
+			total += d
+			continue
+		}
+		for _, b := range digits {
+			if b.has(m) {
+				total += d
+				break
+			}
+		}
+	}
+	return total
 }

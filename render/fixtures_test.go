@@ -108,6 +108,14 @@ var chain = human.Step{
 	Explanation: "Either r4c3 or r3c4 is 9, and r3c3 sees both: 9 can be removed from r3c3.",
 }
 
+// aroundDigits are links whose straight or gently bent arrows would strike
+// through digits written in hardNow: a 4, a 3 and a 5, a 7.
+var aroundDigits = human.Step{Links: []human.Link{
+	{From: cand(4, 3, 5), To: cand(4, 5, 5), Strong: true},  // over r4c4
+	{From: cand(7, 3, 5), To: cand(7, 7, 5), Strong: false}, // over r7c4 and r7c5
+	{From: cand(5, 1, 5), To: cand(7, 1, 5), Strong: true},  // over r6c1
+}}
+
 // goldenCase is one picture of the golden and pixel tests: drawn by draw
 // with opt, showing the givens of puzzle.
 type goldenCase struct {
@@ -168,6 +176,7 @@ func goldenCases() []goldenCase {
 		{"hint9-naked-2-light", classic, with(light, false, true), hint(classic, classic, nakedSingle, LevelArea)},
 		{"hint9-pointing-3-dark", hard, with(dark, false, true), hint(hard, hardNow, pointing, LevelFull)},
 		{"hint9-chain-3-light", hard, with(light, false, true), hint(hard, hardNow, chain, LevelFull)},
+		{"hint9-links-around-digits-light", hard, with(light, false, true), hint(hard, hardNow, aroundDigits, LevelFull)},
 		{"wrong9-light", classic, light, func(o Options) (*image.Paletted, error) {
 			return Wrong(classic, wrongNow, []int{cell(2, 3), cell(5, 7), cell(5, 8)}, o)
 		}},

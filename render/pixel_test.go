@@ -300,13 +300,21 @@ func TestLongArrow(t *testing.T) {
 	pal := Light.Palette()
 	l := newLayout(9, 3, size, false)
 	a, b := l.markCentre(0, 1, 1), l.markCentre(8, 7, 1)
-	ctrl := mid(a, b).add(b.sub(a).perp().mul(0.18))
-	m := lerp(lerp(a, ctrl, 0.5), lerp(ctrl, b, 0.5), 0.5)
+	v, err := newView(hardNow, Options{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	curve := route(a, b, v.digitBoxes(l), l)
+	m := curve[len(curve)/2]
 	if got := img.At(int(m.x), int(m.y)); !same(got, pal.Link) {
 		t.Errorf("middle of the arrow at (%.0f, %.0f) is %v, want %v", m.x, m.y, got, pal.Link)
 	}
 	w := math.Max(2, float64(l.cell)*0.028)
-	want := dist(a, b) * 1.03 * w // the curve is a few percent longer than the chord
+	length := 0.0
+	for i := 1; i < len(curve); i++ {
+		length += dist(curve[i-1], curve[i])
+	}
+	want := length * w
 	n := float64(count(img, img.Rect, pal.Link))
 	if n < want*0.8 || n > want*1.3 {
 		t.Errorf("arrow has %.0f pixels of the link colour, want about %.0f", n, want)
@@ -329,5 +337,77 @@ func TestPixelsGivensLeftOut(t *testing.T) {
 	}
 	if n := count(img, l.interior(0, 2), pal.Filled); n < 100 {
 		t.Errorf("player's r1c3 has %d pixels of the filled colour, want 100+", n)
+	}
+}
+
+// TestArrowsGoAroundDigits draws links whose straight or gently bent
+// arrows would strike through digits written in the grid (aroundDigits)
+// and checks that no arrow covers a pixel of a digit.
+func TestArrowsGoAroundDigits(t *testing.T) {
+	links := aroundDigits.Links
+	l := newLayout(9, 3, DefaultSize, true)
+	v, err := newView(hardNow, Options{Labels: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	digits := v.digitBoxes(l)
+	for _, k := range links {
+		a, b := l.markCentre(k.From.Cell/9, k.From.Cell%9, k.From.Digit), l.markCentre(k.To.Cell/9, k.To.Cell%9, k.To.Digit)
+		if crossing(quadCurve(a, mid(a, b).add(b.sub(a).perp().mul(bends[0])), b, 32), digits, l) == 0 {
+			t.Fatalf("the link %v would not cross a digit anyway: pick another", k)
+		}
+	}
+	// Every pixel of the digits' ink without the arrows must be the same
+	// with them.
+	without := decoder(t)(Hint(hard, hardNow, nil, human.Step{}, LevelFull, Options{Labels: true}))
+	with := decoder(t)(Hint(hard, hardNow, nil, human.Step{Links: links}, LevelFull, Options{Labels: true}))
+	pal := Light.Palette()
+	for i := range 81 {
+		if hardNow.Cell(i) == 0 {
+			continue
+		}
+		in := l.interior(i/9, i%9)
+		touched := 0
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X; x < in.Max.X; x++ {
+				if ink := without.At(x, y); !same(ink, pal.Background) && with.At(x, y) != ink {
+					touched++
+				}
+			}
+		}
+		if touched > 0 {
+			t.Errorf("an arrow covers %d pixels of the digit of %s", touched, hardNow.CellName(i))
+		}
+	}
+}
+
+// TestMarks16Larger checks that a 16x16 grid with pencil marks is drawn
+// larger by default, so that its marks are nearly as large as a 9x9
+// grid's, and at the size asked for otherwise.
+func TestMarks16Larger(t *testing.T) {
+	p16, _ := pattern16(t)
+	for _, tt := range []struct {
+		name string
+		opt  Options
+		want int
+	}{
+		{"marks", Options{Candidates: true}, MarksSize16},
+		{"no marks", Options{}, DefaultSize},
+		{"marks at a size asked for", Options{Candidates: true, Size: 600}, 600},
+	} {
+		img, err := Grid(p16, tt.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := img.Bounds().Dx(); got != tt.want {
+			t.Errorf("%s: picture of %d px, want %d", tt.name, got, tt.want)
+		}
+	}
+	markPx := func(n, size int) float64 {
+		l := newLayout(n, int(math.Sqrt(float64(n))), size, false)
+		return math.Min(l.markPitch()*0.9, float64(l.cell)*0.3)
+	}
+	if m16, m9 := markPx(16, MarksSize16), markPx(9, DefaultSize); m16 < 0.75*m9 {
+		t.Errorf("16x16 marks are %.0f px high, 9x9 marks %.0f px: want at least three quarters", m16, m9)
 	}
 }

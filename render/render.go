@@ -12,6 +12,10 @@ const (
 	// DefaultSize is the side of a picture when [Options.Size] is 0:
 	// Discord shows it whole without scaling it much.
 	DefaultSize = 900
+	// MarksSize16 is the side of a picture of a 16x16 grid with pencil
+	// marks when [Options.Size] is 0: up to 16 marks a cell, each about 20
+	// pixels high, where DefaultSize would leave them 10.
+	MarksSize16 = 1800
 	// MinSize and MaxSize bound [Options.Size].
 	MinSize = 160
 	MaxSize = 4096
@@ -23,7 +27,8 @@ type Options struct {
 	// Theme is the colour scheme.
 	Theme Theme
 	// Size is the side of the square picture in pixels, from MinSize to
-	// MaxSize; 0 means DefaultSize.
+	// MaxSize; 0 means DefaultSize, or MarksSize16 for a 16x16 grid that
+	// shows pencil marks.
 	Size int
 	// Candidates draws pencil marks in the empty cells.
 	Candidates bool

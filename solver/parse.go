@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -20,21 +21,34 @@ const MaxInputBytes = 64 << 10
 //     or '-' ("53..7....6..195...");
 //   - a grid over several lines, with or without separators ('|', '-', '+',
 //     '=', ':', spaces, tabs, box-drawing characters);
-//   - rows of tab-separated fields where an empty field is a blank, as copied
-//     from a spreadsheet or a slide;
+//   - a grid in fixed-width columns whose blanks are spaces ("|53 | 7 |   |",
+//     "║ 5 3   ║   7   ║       ║", "5 3     7"), read by the columns the
+//     digits take;
+//   - rows of fields between tabs, commas or semicolons where an empty field
+//     is a blank, as copied from a spreadsheet or saved as CSV ("5,3,,,7,,,,");
 //   - a list of numbers, 0 for blank: "[0,6,0,5,...]", also nested per row;
+//   - labels of rows and columns around a grid ("A | 5 3 . | ..." under
+//     "1 2 3 ..."), which are skipped;
+//   - a CSV data set with a header naming the puzzle column
+//     ("quizzes,solutions"), when it holds one puzzle;
 //   - any of those inside a Discord code block (```), or with chatter and
 //     mentions around it ("@sudokubot please solve: 53..7....").
 //
-// 16x16 grids write 10 to 16 as A to G. The errors name what is wrong:
-// "found 80 cells, a 9x9 puzzle needs 81", "row 3 has two 5s (r3c2 and
-// r3c7)", "unexpected character 'x' at line 2, column 5".
+// 16x16 grids write 10 to 16 as A to G, or as numbers ("1 . 16 12 ..."); one
+// written with 0 to F (a 0 but no G) reads 0 as the sixteenth digit, G. The
+// errors name what is wrong: "found 80 cells, a 9x9 puzzle needs 81", "row 3
+// has two 5s (r3c2 and r3c7)", "unexpected character 'x' at line 2, column
+// 5", "9 rows, but only 30 digits: are blanks written as spaces?".
 func Parse(text string) (Grid, error) {
 	g, err := ParseRaw(text)
 	if err != nil {
 		return Grid{}, err
 	}
 	if err := g.Validate(); err != nil {
+		var c *Clash
+		if errors.As(err, &c) && c.Digit == MaxSide && strings.Contains(text, "0") && !strings.ContainsAny(text, "Gg") && !strings.Contains(text, "16") {
+			return Grid{}, fmt.Errorf("%w; 0 was read as G, the sixteenth digit, as the grid has no G and looks written with 0 to F", err)
+		}
 		return Grid{}, err
 	}
 	return g, nil
@@ -51,10 +65,32 @@ func ParseRaw(text string) (Grid, error) {
 	if strings.TrimSpace(text) == "" {
 		return Grid{}, fmt.Errorf("empty input: no Sudoku grid found")
 	}
+	if ps, ok := datasetPuzzles(text); ok {
+		if len(ps) != 1 {
+			return Grid{}, fmt.Errorf("found %d puzzles, one per line under the header %q: give one at a time", len(ps), firstLine(text))
+		}
+		text = ps[0]
+	}
 	if cells, ok := parseList(text); ok {
 		return cellsToGrid(cells, nil)
 	}
-	lines := scanLines(text)
+	if hasNumberRows(text) {
+		// Rows of numbers such as "1 . 16 12 ...": a 16x16 grid written
+		// with 10 to 16 as numbers, when it reads as one.
+		if g, err := parseLines(text, true); err == nil && g.Side() == MaxSide {
+			return g, nil
+		}
+	}
+	return parseLines(text, false)
+}
+
+// parseLines reads a grid written over lines; numbers says whether numbers
+// 10 to 16 are single cells.
+func parseLines(text string, numbers bool) (Grid, error) {
+	lines := scanLines(text, numbers)
+	if stripped, ok := stripLabels(lines); ok {
+		lines = scanLines(stripped, numbers)
+	}
 	var grid []lineCells
 	for _, l := range lines {
 		if !l.chatter && len(l.cells) > 0 {
@@ -71,24 +107,29 @@ func ParseRaw(text string) (Grid, error) {
 		}
 		return Grid{}, fmt.Errorf("no Sudoku grid found in the text")
 	}
-	return assemble(grid)
+	return assemble(grid, lines)
 }
 
 // cell is one cell token with where it was written, for error messages.
 type cell struct {
 	digit     uint8 // 0 blank, 1..16
-	ch        rune
-	line, col int  // from 1
-	adjacent  bool // directly follows the previous cell token, no separator
+	ch        rune  // the character written; ' ' for a blank left empty
+	line, col int   // from 1
+	adjacent  bool  // directly follows the previous cell token, no separator
+	number    bool  // written as a number of one or two digits ("12")
 }
 
 // lineCells is what one input line holds.
 type lineCells struct {
-	num      int // line number from 1
+	num      int    // line number from 1
+	text     string // the line as written
 	cells    []cell
 	foreign  *cell // the first character that is neither cell nor separator
 	chatter  bool  // words or mostly foreign characters: not part of a grid
 	dashOnly bool  // only '-' and spaces; 4, 9, 16, 81 or 256 dashes
+	// blankRow marks a line of vertical separators and spaces only, like
+	// "|   |   |   |": an empty row of a grid whose blanks are spaces.
+	blankRow bool
 }
 
 // normalize unifies line ends, takes the inside of a Discord code block and
@@ -253,14 +294,20 @@ func isSeparator(r rune) bool {
 	return r >= 0x2500 && r <= 0x257F // box drawing
 }
 
-// scanLines splits text into lines and each line into cells.
-func scanLines(text string) []lineCells {
+// scanLines splits text into lines and each line into cells; numbers says
+// whether numbers 10 to 16 are single cells.
+func scanLines(text string, numbers bool) []lineCells {
 	raw := strings.Split(text, "\n")
 	out := make([]lineCells, 0, len(raw))
 	for n, s := range raw {
-		l := lineCells{num: n + 1}
-		if strings.ContainsRune(s, '\t') {
-			if cells, ok := tabFields(s, n+1); ok {
+		l := lineCells{num: n + 1, text: s}
+		if cells, ok := fieldCells(s, n+1, numbers); ok {
+			l.cells = cells
+			out = append(out, l)
+			continue
+		}
+		if numbers {
+			if cells, ok := numberCells(s, n+1); ok {
 				l.cells = cells
 				out = append(out, l)
 				continue
@@ -272,40 +319,6 @@ func scanLines(text string) []lineCells {
 	return out
 }
 
-// tabFields reads a row of tab-separated fields in which an empty field is a
-// blank cell ("\t7\t\t1\t\t3\t6\t5\t"). It reports false when a field holds
-// more than one character, so the tabs are plain white space.
-func tabFields(s string, line int) ([]cell, bool) {
-	fields := strings.Split(s, "\t")
-	var cells []cell
-	col, filled := 1, 0
-	for _, f := range fields {
-		t := strings.TrimSpace(f)
-		switch utf8.RuneCountInString(t) {
-		case 0:
-			cells = append(cells, cell{digit: 0, ch: ' ', line: line, col: col})
-		case 1:
-			r, _ := utf8.DecodeRuneInString(t)
-			d, ok := cellDigit(r)
-			if !ok {
-				if isSeparator(r) {
-					break // a "|" column between boxes
-				}
-				return nil, false
-			}
-			cells = append(cells, cell{digit: d, ch: r, line: line, col: col + strings.IndexRune(f, r)})
-			filled++
-		default:
-			return nil, false
-		}
-		col += utf8.RuneCountInString(f) + 1
-	}
-	if filled == 0 && (strings.Trim(s, "\t") != "" || !validRowCount(len(fields))) {
-		return nil, false // a blank line, unless it is a row of empty fields
-	}
-	return cells, true
-}
-
 // scanChars reads a line character by character.
 func scanChars(l *lineCells, s string) {
 	var (
@@ -314,6 +327,7 @@ func scanChars(l *lineCells, s string) {
 		prevCell              bool
 		word                  bool
 	)
+	l.cells = make([]cell, 0, len(s)) // one allocation for the cells of the line
 	for _, r := range s {
 		col++
 		if unicode.IsLetter(r) {
@@ -346,6 +360,10 @@ func scanChars(l *lineCells, s string) {
 		}
 	}
 	nonDash := len(l.cells) - dashes
+	if sepOnly && dashes == 0 && isBlankRow(s) {
+		l.blankRow = true
+		return
+	}
 	switch {
 	case sepOnly && dashes > 0:
 		// A rule such as "------+------" or "---------", unless it is a
@@ -403,8 +421,8 @@ func puzzleRun(cells []cell) []cell {
 }
 
 // assemble joins the cells of the grid lines into a grid, reporting wrong
-// counts and characters precisely.
-func assemble(lines []lineCells) (Grid, error) {
+// counts and characters precisely; every holds all the lines of the text.
+func assemble(lines, every []lineCells) (Grid, error) {
 	var all, noDash []cell
 	for _, l := range lines {
 		all = append(all, l.cells...)
@@ -428,7 +446,47 @@ func assemble(lines []lineCells) (Grid, error) {
 			return Grid{}, fmt.Errorf("unexpected character %s at line %d, column %d", quoteRune(l.foreign.ch), l.foreign.line, l.foreign.col)
 		}
 	}
+	// A grid of n rows, one a line, that does not hold n*n cells: when no
+	// blank is written, the blanks are spaces, and their columns say
+	// where the digits go.
+	rows := rowLines(lines, every)
+	n := len(rows)
+	if side := sideFor(len(cells)); side != n && sideFor(n*n) != 0 && fitRows(rows, n) {
+		if noBlanks(cells) {
+			if cs, ok := spaceBlanks(rows); ok {
+				return cellsToGrid(cs, nil)
+			}
+			return Grid{}, spaceBlanksError(n, len(cells))
+		}
+		if side != 0 {
+			return Grid{}, fmt.Errorf("found %d rows but %d cells: a %dx%d puzzle needs %d", n, len(cells), n, n, n*n)
+		}
+	}
+	if side := sideFor(len(cells)); side != 0 && n > side && n >= 3 && fitRows(rows, side-1) {
+		// More lines than rows, each shorter than a row: not that size.
+		if noBlanks(cells) {
+			return Grid{}, spaceBlanksError(n, len(cells))
+		}
+		return Grid{}, fmt.Errorf("found %d cells over %d lines, none a whole row: a %dx%d puzzle is %d rows of %d", len(cells), n, side, side, side, side)
+	}
+	if sideFor(len(cells)) == 0 {
+		for _, s := range []int{9, 16, 4} {
+			if k := n / s; k >= 2 && n == k*s && len(cells) == k*s*s {
+				return Grid{}, fmt.Errorf("found %d grids of %dx%d (%d rows of %d cells): give one at a time", k, s, s, n, s)
+			}
+		}
+	}
 	return cellsToGrid(cells, lines)
+}
+
+// fitRows reports whether no row holds more than n cells.
+func fitRows(rows []lineCells, n int) bool {
+	for _, l := range rows {
+		if len(l.cells) > n {
+			return false
+		}
+	}
+	return true
 }
 
 // sideFor returns the grid side for a cell count, or 0.
@@ -460,6 +518,11 @@ func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
 			return Grid{}, fmt.Errorf("line %d has %d cells, a row of a %dx%d puzzle has %d", bad.num, len(bad.cells), side, side, side)
 		}
 	}
+	if side == MaxSide {
+		if err := zeroAsDigit(cells); err != nil {
+			return Grid{}, err
+		}
+	}
 	g := Grid{side: uint8(side)}
 	for i, c := range cells {
 		if int(c.digit) > side {
@@ -470,9 +533,14 @@ func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
 	return g, nil
 }
 
-// likelySide guesses the size a wrong cell count was meant to have: the row
-// length when most lines hold 4, 9 or 16 cells, else the nearest size.
+// likelySide guesses the size a wrong cell count was meant to have: the
+// number of lines when they are 4, 9 or 16 rows of at most as many cells,
+// the row length when most lines hold 4, 9 or 16 cells, else the nearest
+// size, but at least the size whose rows are as long as the longest line.
 func likelySide(n int, lines []lineCells) int {
+	if sideFor(len(lines)*len(lines)) != 0 && fitRows(lines, len(lines)) {
+		return len(lines) // one row a line
+	}
 	count := map[int]int{}
 	for _, l := range lines {
 		count[len(l.cells)]++
@@ -482,13 +550,26 @@ func likelySide(n int, lines []lineCells) int {
 			return side
 		}
 	}
+	guess := 9
 	switch {
 	case n < 40:
-		return 4
+		guess = 4
 	case n > 168:
-		return 16
+		guess = 16
 	}
-	return 9
+	// Lines longer than a row of the guess are rows of a larger grid.
+	longest := 0
+	for _, l := range lines {
+		longest = max(longest, len(l.cells))
+	}
+	switch {
+	case len(lines) < 2:
+	case longest > 9:
+		guess = max(guess, 16)
+	case longest > 4:
+		guess = max(guess, 9)
+	}
+	return guess
 }
 
 // oddLine returns the first line whose cell count differs from side when the
@@ -511,46 +592,42 @@ func oddLine(lines []lineCells, side int) *lineCells {
 	return nil
 }
 
+// zeroAsDigit reads '0' as the sixteenth digit of a 16x16 grid written
+// with 0 to F ("0123456789ABCDEF"): one without a G (or 16) in which 0
+// appears at most 16 times, as a digit can. A grid with more zeros is read
+// with 0 as a blank, unless it also writes blanks another way: then which
+// is meant cannot be told, and the error says so.
+func zeroAsDigit(cells []cell) error {
+	zeros, blanks := 0, 0
+	for _, c := range cells {
+		switch {
+		case c.digit == MaxSide || c.number:
+			return nil // 1 to G, or numbers: 0 is a blank
+		case c.ch == '0':
+			zeros++
+		case c.digit == 0:
+			blanks++
+		}
+	}
+	switch {
+	case zeros == 0:
+		return nil
+	case zeros <= MaxSide:
+		for i := range cells {
+			if cells[i].ch == '0' {
+				cells[i].digit = MaxSide
+			}
+		}
+		return nil
+	case blanks > 0:
+		return fmt.Errorf("this 16x16 grid writes blanks both as '0' (%d of them) and another way, and has no G: if it uses 0 to F, 0 can appear at most 16 times; if 0 is a blank, write every blank the same way", zeros)
+	}
+	return nil
+}
+
 func quoteRune(r rune) string {
 	if r == utf8.RuneError || !unicode.IsPrint(r) {
 		return fmt.Sprintf("%U", r)
 	}
 	return "'" + string(r) + "'"
-}
-
-// SplitPuzzles splits a text holding several puzzles into one text per
-// puzzle. A text that is one grid, over one line or several, is returned
-// whole. Otherwise, when most non-empty lines are each a whole puzzle on
-// their own (the usual one-puzzle-per-line list), every non-empty line is
-// one puzzle, so a bad line is reported on its own. Lines starting with '#'
-// are comments in that form.
-func SplitPuzzles(text string) []string {
-	var lines []string
-	for _, l := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		lines = append(lines, strings.TrimRight(l, "\r"))
-	}
-	if len(lines) <= 1 {
-		if len(lines) == 0 {
-			return []string{text}
-		}
-		return lines
-	}
-	g, err := ParseRaw(text)
-	if err == nil && g.Side() == 16 {
-		return []string{text} // 16 rows, each of which looks like a 4x4 puzzle
-	}
-	whole := 0
-	for _, l := range lines {
-		if _, err := ParseRaw(l); err == nil {
-			whole++
-		}
-	}
-	if whole*2 >= len(lines) {
-		return lines
-	}
-	return []string{text}
 }

@@ -66,12 +66,34 @@ func TestParseSameGrid(t *testing.T) {
 		"rows-plain", "rows-separators", "rows-boxed-zeros", "rows-compact-pipes",
 		"rows-box-drawing", "rows-tabs-spaces", "tab-fields", "code-block", "code-block-lang",
 		"chatter-around", "chatter-inline", "list-nested",
+		"rows-fixed-width", "rows-double-line-spaces", "rows-spaced-blanks", "rows-spaced-trimmed",
+		"labels-digits", "labels-letters", "labels-rows-only", "csv-empty-fields", "csv-trailing-comma",
 	} {
 		in, err := os.ReadFile("testdata/parse/" + name + ".txt")
 		if err != nil {
 			t.Fatal(err)
 		}
 		g, err := solver.Parse(string(in))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if g != want {
+			t.Errorf("%s: got %s, want %s", name, g, want)
+		}
+	}
+}
+
+// TestParse16x16Notations checks that every notation of the 16x16 example
+// yields the very same grid: 1 to G, 0 to F, numbers 1 to 16 with '.' or 0
+// for blanks, and numbers in CSV fields.
+func TestParse16x16Notations(t *testing.T) {
+	want, err := solver.Parse(mustRead(t, "testdata/parse/16x16-rows.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"16x16-hex-zero", "16x16-numbers", "16x16-numbers-zero", "16x16-numbers-csv"} {
+		g, err := solver.Parse(mustRead(t, "testdata/parse/"+name+".txt"))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -176,12 +198,61 @@ func TestSplitPuzzles(t *testing.T) {
 		{"multi-line grid", rows, 1},
 		{"16x16 grid", mustRead(t, "testdata/parse/16x16-rows.txt"), 1},
 		{"4x4 one per line", "1.........3.....\n.4.....2........\n", 2},
+		{"grids between empty lines", rows + "\n" + rows + "\n\n" + rows, 3},
+		{"grids with headings", "Puzzle 1:\n\n" + rows + "\nPuzzle 2:\n\n" + rows, 2},
+		{"grids one after the other", rows + rows, 2},
+		{"grids between empty lines and one after the other", rows + "\n" + rows + rows, 3},
+		{"pencil marks one per line", strings.Repeat(strings.Repeat("123456789", 81)+"\n", 3), 3},
+		{"bordered grids one after the other", mustRead(t, "testdata/parse/rows-boxed-zeros.txt") + mustRead(t, "testdata/parse/rows-fixed-width.txt"), 2},
+		{"one grid with empty lines between bands", strings.Replace(rows, "8...6...3", "\n8...6...3", 1), 1},
+		{"data set", "quizzes,solutions\n" + strings.ReplaceAll(p, ".", "0") + "," + strings.Repeat("1", 81) + "\n" + p + ",x\n", 2},
+		{"data set with ids", "id,puzzle,solution\n1," + p + ",\n2," + p + ",\n3," + p + ",\n", 3},
 	}
 	for _, tt := range tests {
-		if got := solver.SplitPuzzles(tt.in); len(got) != tt.want {
+		got := solver.SplitPuzzles(tt.in)
+		if len(got) != tt.want {
 			t.Errorf("%s: %d puzzles, want %d: %q", tt.name, len(got), tt.want, got)
+			continue
+		}
+		if tt.want < 2 || strings.Contains(tt.name, "bad") {
+			continue
+		}
+		for _, text := range got {
+			if solver.LooksLikeMarks(text) {
+				continue
+			}
+			if _, err := solver.Parse(text); err != nil {
+				t.Errorf("%s: a piece does not parse: %v\n%s", tt.name, err, text)
+			}
 		}
 	}
+}
+
+// FuzzSplitPuzzles checks that splitting never panics and never loses a
+// text: it gives at least one piece, and a text that is one puzzle is
+// that puzzle.
+func FuzzSplitPuzzles(f *testing.F) {
+	files, _ := filepath.Glob("testdata/parse/*.txt")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+			f.Add(string(b) + "\n" + string(b))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > solver.MaxInputBytes {
+			return
+		}
+		got := solver.SplitPuzzles(in)
+		if len(got) == 0 {
+			t.Fatal("no piece")
+		}
+		if g, err := solver.Parse(in); err == nil && len(got) == 1 {
+			if back, err := solver.Parse(got[0]); err != nil || back != g {
+				t.Fatalf("the one piece reads as %s, %v; the whole as %s", back, err, g)
+			}
+		}
+	})
 }
 
 func mustRead(t *testing.T, name string) string {

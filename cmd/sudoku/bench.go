@@ -21,7 +21,7 @@ checked: complete, following the rules, keeping the givens. Prints a Markdown
 table with puzzles/s and microseconds per puzzle in both modes, and how many
 puzzles have one solution, several or none. With --repeat N each file is timed
 N times per mode and the fastest run is reported, which helps on a busy
-machine.
+machine. A FILE of '-' is standard input.
 
 Exits with status 1 if a file cannot be read or a solution is wrong.
 
@@ -44,7 +44,7 @@ func runBench(ctx context.Context, args []string, s *stdio) error {
 	}
 	sets := make([][]solver.Grid, fs.NArg())
 	for i, name := range fs.Args() {
-		gs, err := loadPuzzles(name)
+		gs, err := loadPuzzles(name, s.in)
 		if err != nil {
 			return err
 		}
@@ -71,9 +71,14 @@ func runBench(ctx context.Context, args []string, s *stdio) error {
 	return nil
 }
 
-// loadPuzzles reads and parses every puzzle of a file.
-func loadPuzzles(name string) ([]solver.Grid, error) {
-	b, err := readFile(name)
+// loadPuzzles reads and parses every puzzle of a file ("-": standard
+// input, in).
+func loadPuzzles(name string, in io.Reader) ([]solver.Grid, error) {
+	read := readFile
+	if name == "-" {
+		read = func(string) ([]byte, error) { return readStdin(in) }
+	}
+	b, err := read(name)
 	if err != nil {
 		return nil, err
 	}

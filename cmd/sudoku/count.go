@@ -11,9 +11,11 @@ import (
 const countHelp = `
 Usage: sudoku count [--limit N] [-j N] [FILE...]
 
-Counts the solutions of the puzzles in each FILE (standard input when none),
-stopping at N: a count equal to N means "N or more". The default limit, 2,
-tells a proper puzzle (1) from one with several solutions (2).
+Counts the solutions of the puzzles in each FILE ('-' or none for standard
+input; a FILE may also be the puzzle itself), stopping at N: a count equal to
+N means "N or more". The default limit, 2, tells a proper puzzle (1) from one
+with several solutions (2). Puzzles are read as by 'sudoku solve', pencil-mark
+form included; sizes 4x4, 9x9 and 16x16.
 
 Prints one line per puzzle, in input order: the count, or "error: <reason>"
 when the puzzle cannot be read or breaks the rules.
@@ -34,6 +36,9 @@ func runCount(ctx context.Context, args []string, s *stdio) error {
 		return usageErrorf(fs, "--limit must be at least 1, got %d", *limit)
 	}
 	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
+		if p.isMarks() {
+			return countMarks(p, *limit)
+		}
 		g, err := p.grid(s.photos)
 		if err != nil {
 			return "error: " + err.Error(), false

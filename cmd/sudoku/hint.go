@@ -28,8 +28,10 @@ named instead, as sudoku check names them.
 Levels of help: 1 says where to look, 2 names the technique and the area,
 3 (the default) gives the whole step. --current is the grid reached so far
 (text or file, givens may be left out); --marks the pencil marks, 81 fields
-of digits row by row ("123 45 9 ..."). A grid with wrong digits is reported
-cell by cell instead of a hint (exit status 1).
+of digits row by row ("123 45 9 ...") or the 729-character pencil-mark form.
+A grid with wrong digits is reported cell by cell instead of a hint (exit
+status 1). 9x9 only. With --json, the step, a wrong grid or any error is one
+JSON object.
 
 Examples:
   sudoku hint 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
@@ -54,14 +56,15 @@ Examples:
 const rateHelp = `
 Usage: sudoku rate [--json] [-j N] [FILE...]
 
-Rates the puzzles in each FILE (standard input when none) the way HoDoKu
-does: the level of the hardest step (Easy, Medium, Hard, Unfair, Extreme),
-raised when the total score passes the level's cap, the score (sum of the
-steps' scores) and the techniques needed, with how often.
+Rates the puzzles in each FILE ('-' or none for standard input; a FILE may
+also be the puzzle itself), 9x9 only, the way HoDoKu does: the level of the
+hardest step (Easy, Medium, Hard, Unfair, Extreme), raised when the total
+score passes the level's cap, the score (sum of the steps' scores) and the
+techniques needed, with how often.
 
 Prints one line per puzzle, in input order:
   "<level> <score>: <technique> x<count>, ..." or "error: <reason>".
-With --json, one JSON object per line.
+With --json, one JSON object per line, and any error as {"error": "..."}.
 
 Examples:
   sudoku rate puzzles.txt
@@ -69,14 +72,15 @@ Examples:
 `
 
 const checkHelp = `
-Usage: sudoku check PUZZLE CURRENT
+Usage: sudoku check [--json] PUZZLE CURRENT
        sudoku check [--json] PICTURE
 
 Prints the cells of CURRENT that are wrong: digits that clash in a row,
 column or box, changed givens, and digits that contradict the puzzle's
 unique solution (the right digit is not given away). Each of PUZZLE and
-CURRENT is a grid as text or the name of a file holding it. Exits with
-status 1 when some cell is wrong, 0 when none is.
+CURRENT is a grid as text or the name of a file holding it. With --json:
+{"wrong": [{"cell": "r1c4", "digit": 1, "reason": "..."}, ...]}. Exits
+with status 1 when some cell is wrong, 0 when none is.
 
 Given one PICTURE (a photo or screenshot of a puzzle in progress: the
 printed givens with the player's digits, written or typed, and pencil
@@ -94,12 +98,13 @@ Examples:
   sudoku check photo-of-my-grid.jpg
 `
 
-func runHint(ctx context.Context, args []string, s *stdio) error {
+func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("hint", hintHelp, s)
 	level := fs.Int("level", 3, "how much to say: 1 where to look, 2 the technique and area, 3 the whole step")
-	asJSON := fs.Bool("json", false, "print the step as one JSON object")
+	asJSON := fs.Bool("json", false, "print the step as one JSON object, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	current := fs.String("current", "", "the grid reached so far, as text or a file name")
-	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits")
+	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits, or the 729-character form")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
@@ -126,8 +131,18 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 	if err != nil {
 		return err
 	}
-	st, err := nextStep(s.out, puzzle, cur, cands)
+	out := s.out
+	if *asJSON {
+		out = nil // printed below
+	}
+	st, err := nextStep(out, puzzle, cur, cands)
+	var wrong *solver.WrongGridError
 	switch {
+	case *asJSON && errors.As(err, &wrong):
+		writeJSON(s.out, wrongGridJSON(wrong))
+		return errFailed
+	case errors.Is(err, human.ErrSolved) && *asJSON:
+		return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: "The grid is already solved.", Solved: true})
 	case errors.Is(err, human.ErrSolved):
 		fmt.Fprintln(s.out, "The grid is already solved.")
 		return nil
@@ -142,18 +157,39 @@ func runHint(ctx context.Context, args []string, s *stdio) error {
 
 // nextStep returns the next step for the player's grid cur (the puzzle
 // itself when zero) with [human.NextStep]. A wrong grid is printed to w
-// cell by cell and returns errFailed.
+// cell by cell (unless w is nil) and returns errFailed wrapped with the
+// *solver.WrongGridError.
 func nextStep(w io.Writer, puzzle, cur solver.Grid, marks []solver.DigitSet) (human.Step, error) {
 	st, err := human.NextStep(puzzle, cur, marks)
 	var wrong *solver.WrongGridError
 	if errors.As(err, &wrong) {
-		printWrong(w, wrong.Cells)
-		if len(wrong.Cells) == 0 {
-			fmt.Fprintln(w, wrong.Error())
+		if w != nil {
+			printWrong(w, wrong.Cells)
+			if len(wrong.Cells) == 0 {
+				fmt.Fprintln(w, wrong.Error())
+			}
 		}
-		return st, errFailed
+		return st, fmt.Errorf("%w: %w", errFailed, wrong)
 	}
 	return st, err
+}
+
+// wrongGridJSON is the JSON form of a wrong grid: the error and the wrong
+// cells.
+func wrongGridJSON(wrong *solver.WrongGridError) any {
+	type cellJSON struct {
+		Cell   string `json:"cell"`
+		Digit  int    `json:"digit"`
+		Reason string `json:"reason"`
+	}
+	out := struct {
+		Error string     `json:"error"`
+		Wrong []cellJSON `json:"wrong"`
+	}{Error: wrong.Error(), Wrong: []cellJSON{}}
+	for _, c := range wrong.Cells {
+		out.Wrong = append(out.Wrong, cellJSON{solver.CellName(c.Cell/9, c.Cell%9), c.Digit, c.Reason})
+	}
+	return out
 }
 
 // stepText is a step in words at a level of help: 1 where to look, 2 the
@@ -168,9 +204,10 @@ func stepText(st human.Step, level int) string {
 	return st.Technique + ": " + st.Explanation
 }
 
-func runExplain(ctx context.Context, args []string, s *stdio) error {
+func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("explain", explainHelp, s)
-	asJSON := fs.Bool("json", false, "print one JSON object per step")
+	asJSON := fs.Bool("json", false, "print one JSON object per step, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
@@ -200,9 +237,10 @@ func runExplain(ctx context.Context, args []string, s *stdio) error {
 	return nil
 }
 
-func runRate(ctx context.Context, args []string, s *stdio) error {
+func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("rate", rateHelp, s)
-	asJSON := fs.Bool("json", false, "print one JSON object per puzzle")
+	asJSON := fs.Bool("json", false, "print one JSON object per puzzle, and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles rated in parallel")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
@@ -236,9 +274,10 @@ func errorLine(asJSON bool, err error) string {
 	return "error: " + err.Error()
 }
 
-func runCheck(ctx context.Context, args []string, s *stdio) error {
+func runCheck(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("check", checkHelp, s)
-	asJSON := fs.Bool("json", false, "for a PICTURE: print one JSON object {\"entries\":N,\"wrong\":[...],\"marks_wrong\":[...],\"unsure\":[...]}")
+	asJSON := fs.Bool("json", false, "print one JSON object (for a PICTURE {\"entries\":N,\"wrong\":[...],\"marks_wrong\":[...],\"unsure\":[...]}), and an error as {\"error\": ...}")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
@@ -265,12 +304,34 @@ func runCheck(ctx context.Context, args []string, s *stdio) error {
 	}
 	wrong, err := checkGrid(puzzle, cur)
 	var wge *solver.WrongGridError
-	if errors.As(err, &wge) {
+	switch {
+	case *asJSON && errors.As(err, &wge):
+		writeJSON(s.out, wrongGridJSON(wge))
+		return errFailed
+	case errors.As(err, &wge):
 		fmt.Fprintln(s.out, wge.Error())
 		return errFailed
-	}
-	if err != nil {
+	case err != nil:
 		return err
+	case *asJSON:
+		type cellJSON struct {
+			Cell   string `json:"cell"`
+			Digit  int    `json:"digit"`
+			Reason string `json:"reason"`
+		}
+		out := struct {
+			Wrong []cellJSON `json:"wrong"`
+		}{Wrong: []cellJSON{}}
+		for _, c := range wrong {
+			out.Wrong = append(out.Wrong, cellJSON{puzzle.CellName(c.Cell), c.Digit, c.Reason})
+		}
+		if err := writeJSON(s.out, out); err != nil {
+			return err
+		}
+		if len(wrong) > 0 {
+			return errFailed
+		}
+		return nil
 	}
 	if len(wrong) == 0 {
 		fmt.Fprintln(s.out, "No wrong cells.")
@@ -407,6 +468,8 @@ type stepJSON struct {
 	Placements   []candidateJSON `json:"placements"`
 	Eliminations []candidateJSON `json:"eliminations"`
 	Explanation  string          `json:"explanation"`
+	// Solved is set when the grid is already solved: there is no step.
+	Solved bool `json:"solved,omitempty"`
 }
 
 type candidateJSON struct {

@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -30,36 +31,48 @@ func (p puzzleText) grid(photos *photoReader) (solver.Grid, error) {
 	return solver.Parse(p.text)
 }
 
-// readPuzzles reads the puzzles of each named file (standard input when
-// there is none): one per line, or one grid written over several lines. An
-// argument that names no file but reads as a puzzle is that puzzle.
+// readPuzzles reads the puzzles of each named file, "-" being standard
+// input (as is no file at all): one per line, several grids over several
+// lines, or one grid. An argument that names no file but reads as puzzles
+// is those puzzles; one that looks like a puzzle but does not read as one
+// is an error with the parser's message.
 func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	if len(files) == 0 {
-		b, err := io.ReadAll(io.LimitReader(in, maxInputFile+1))
-		if err != nil {
-			return nil, fmt.Errorf("read standard input: %w", err)
-		}
-		if len(b) > maxInputFile {
-			return nil, fmt.Errorf("standard input is larger than the limit of %d bytes", maxInputFile)
-		}
-		return split("stdin", string(b)), nil
+		files = []string{"-"}
 	}
 	var out []puzzleText
+	stdin := false
 	for _, name := range files {
-		b, err := readFile(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			_, perr := solver.ParseRaw(name)
-			if perr == nil {
-				// Not a file, but a puzzle typed on the command line.
-				out = append(out, puzzleText{source: "argument", text: name})
+		if name == "-" {
+			if stdin {
+				return nil, errors.New("'-' (standard input) is given twice")
+			}
+			stdin = true
+			b, err := readStdin(in)
+			if err != nil {
+				return nil, err
+			}
+			if isImage(b) {
+				out = append(out, puzzleText{source: "stdin", photo: b})
 				continue
 			}
-			if looksLikeGrid(name) {
-				return nil, fmt.Errorf("%q is neither a file nor a puzzle: %w", name, perr)
-			}
+			out = append(out, split("stdin", string(b))...)
+			continue
 		}
+		b, err := readFile(name)
 		if err != nil {
-			return nil, err
+			if _, serr := os.Lstat(name); serr == nil {
+				return nil, err // a file that cannot be read
+			}
+			ps, perr := argPuzzles(name)
+			if ps == nil && perr == nil {
+				return nil, err
+			}
+			if perr != nil {
+				return nil, perr
+			}
+			out = append(out, ps...)
+			continue
 		}
 		if isImage(b) {
 			out = append(out, puzzleText{source: name, photo: b})
@@ -70,20 +83,71 @@ func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	return out, nil
 }
 
-// looksLikeGrid reports whether a command-line argument was meant as a
-// puzzle rather than a file name: digits, dots and grid separators only.
-func looksLikeGrid(arg string) bool {
-	digits := 0
+// argPuzzles reads a command-line argument that names no file as puzzles
+// typed on the command line. It returns nil and no error when the argument
+// does not look like a puzzle (a mistyped file name), and an error with
+// the parser's message when it looks like one but does not read as one.
+func argPuzzles(arg string) ([]puzzleText, error) {
+	if ps := split("argument", arg); len(ps) > 1 {
+		return ps, nil // several puzzles, each answered on its own
+	}
+	_, err := solver.ParseRaw(arg)
+	switch {
+	case err == nil, solver.LooksLikeMarks(arg):
+		return []puzzleText{{source: "argument", text: arg}}, nil
+	case looksLikePuzzle(arg):
+		return nil, fmt.Errorf("%s is neither a file nor a puzzle: %w", quoteArg(arg), err)
+	}
+	return nil, nil
+}
+
+// looksLikePuzzle reports whether a command-line argument was meant as a
+// puzzle rather than a file name: it spans lines, or at least 16 of its
+// characters, and half of them, are digits and blanks ('.', '_', '*').
+func looksLikePuzzle(arg string) bool {
+	if strings.Contains(arg, "\n") {
+		return true
+	}
+	cells, all := 0, 0
 	for _, r := range arg {
-		switch {
-		case r >= '0' && r <= '9', r == '.':
-			digits++
-		case strings.ContainsRune(" \t\n|-+_*", r):
-		default:
-			return false
+		all++
+		if r >= '0' && r <= '9' || r == '.' || r == '_' || r == '*' {
+			cells++
 		}
 	}
-	return digits >= 4
+	return cells >= 16 && cells*2 >= all
+}
+
+// quoteArg quotes a command-line argument for a message, shortened when
+// it is longer than a 9x9 puzzle.
+func quoteArg(arg string) string {
+	if len(arg) <= 81 {
+		return fmt.Sprintf("%q", arg)
+	}
+	return fmt.Sprintf("%q...", excerptRunes(arg, 40))
+}
+
+// excerptRunes returns the first n runes of s.
+func excerptRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// readStdin reads standard input up to maxInputFile bytes.
+func readStdin(in io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(in, maxInputFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("read standard input: %w", err)
+	}
+	if len(b) > maxInputFile {
+		return nil, fmt.Errorf("standard input is larger than the limit of %d bytes", maxInputFile)
+	}
+	return b, nil
 }
 
 func split(source, text string) []puzzleText {
@@ -124,4 +188,43 @@ func isImage(b []byte) bool {
 		return true
 	}
 	return false
+}
+
+// photoSize returns the pixel size a photo file's header gives, or zeros
+// when the file cannot be read or is not an image.
+func photoSize(name string) [2]int {
+	b, err := readFile(name)
+	if err != nil {
+		return [2]int{}
+	}
+	h, err := ocr.CheckHeader(b, ocr.DefaultDecodeLimits)
+	var lim *ocr.LimitError
+	switch {
+	case errors.As(err, &lim) && lim.Width > 0:
+		return [2]int{lim.Width, lim.Height}
+	case err != nil:
+		return [2]int{}
+	}
+	return [2]int{h.Width, h.Height}
+}
+
+// stdinOf reads standard input when "-" is among names, for the commands
+// that read each of their arguments on their own: "-" may be given once.
+func stdinOf(names []string, in io.Reader) ([]byte, error) {
+	switch n := slices.Index(names, "-"); {
+	case n < 0:
+		return nil, nil
+	case slices.Contains(names[n+1:], "-"):
+		return nil, errors.New("'-' (standard input) is given twice")
+	}
+	return readStdin(in)
+}
+
+// readInput reads file name, or returns stdin, standard input's bytes, for
+// "-".
+func readInput(name string, stdin []byte) ([]byte, error) {
+	if name == "-" {
+		return stdin, nil
+	}
+	return readFile(name)
 }

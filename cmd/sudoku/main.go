@@ -90,18 +90,7 @@ func run(ctx context.Context, args []string, s *stdio) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, args[1:], s)
-		switch {
-		case err == nil, errors.Is(err, errHelp):
-			return 0
-		case errors.Is(err, errUsage):
-			return 2
-		case errors.Is(err, errFailed):
-			return 1
-		default:
-			fmt.Fprintf(s.err, "sudoku %s: %v\n", c.name, err)
-			return 1
-		}
+		return report(c.name, c.run(ctx, args[1:], s), s)
 	}
 	fmt.Fprintf(s.err, "sudoku: unknown command %q\n\n", args[0])
 	usage(s.err)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,5 +91,19 @@ func TestExplainJSONLines(t *testing.T) {
 	}
 	if strings.Contains(string(grid), ".") {
 		t.Errorf("replaying the placements leaves %s", grid)
+	}
+}
+
+// TestReadStdin checks that read takes a photo from standard input as
+// '-' (a scenario cannot hold a photo as its standard input).
+func TestReadStdin(t *testing.T) {
+	photo, err := os.ReadFile(filepath.Join("testdata", "photos", "image2.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, string(photo), "read", "-")
+	want := "9.3.....2.6.49.1.3...1...........9..3.1..4....8.7.243.1785.93........759...367...\n"
+	if code != 0 || out != want {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
 	}
 }

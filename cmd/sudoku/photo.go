@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"image/jpeg"
+	"image/png"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/sudokubot/sudokubot/internal/ocreval"
@@ -76,6 +79,9 @@ func runSolveOverlay(ctx context.Context, fs *flag.FlagSet, out string, s *stdio
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "--overlay takes exactly one photo, got %d arguments", fs.NArg())
 	}
+	if overlayFormat(out) == "" {
+		return usageErrorf(fs, "--overlay writes a JPEG (.jpg, .jpeg) or a PNG (.png): name the file so, not %q", out)
+	}
 	sol, err := writeOverlay(ctx, s.photos, out, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(s.out, "error: "+err.Error())
@@ -86,8 +92,8 @@ func runSolveOverlay(ctx context.Context, fs *flag.FlagSet, out string, s *stdio
 }
 
 // writeOverlay reads the photo in file photo with photos, solves it and
-// writes the photo with the solution drawn into its empty cells to out as
-// JPEG. It returns the solution.
+// writes the photo with the solution drawn into its empty cells to out, as
+// PNG or JPEG after its name (see overlayFormat). It returns the solution.
 func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (solver.Grid, error) {
 	data, err := readFile(photo)
 	if err != nil {
@@ -122,7 +128,12 @@ func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (
 	if err != nil {
 		return solver.Grid{}, err
 	}
-	if err := jpeg.Encode(f, img, &jpeg.Options{Quality: 90}); err != nil {
+	if overlayFormat(out) == "png" {
+		err = png.Encode(f, img)
+	} else {
+		err = jpeg.Encode(f, img, &jpeg.Options{Quality: 90})
+	}
+	if err != nil {
 		f.Close()
 		return solver.Grid{}, fmt.Errorf("write %s: %w", out, err)
 	}
@@ -130,4 +141,16 @@ func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (
 		return solver.Grid{}, fmt.Errorf("write %s: %w", out, err)
 	}
 	return sol, nil
+}
+
+// overlayFormat returns the format a picture file's name asks for: "png"
+// for .png, "jpeg" for .jpg and .jpeg, "" for any other name.
+func overlayFormat(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".png":
+		return "png"
+	case ".jpg", ".jpeg":
+		return "jpeg"
+	}
+	return ""
 }

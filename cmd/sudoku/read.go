@@ -19,8 +19,8 @@ const maxPhotoWorkers = 16
 const readHelp = `
 Usage: sudoku read [--json] [-j N] PHOTO...
 
-Reads the Sudoku in each photo or screenshot (JPEG, PNG, GIF or WebP) and
-prints, per picture, in order: the puzzle's givens (printed in the paper,
+Reads the Sudoku in each photo or screenshot (JPEG, PNG, GIF or WebP; '-'
+for standard input) and prints, per picture, in order: the puzzle's givens (printed in the paper,
 or in the app's style for givens), 81 cells row by row with '.' for an
 empty cell, then, when the player has entered digits (written by hand, or
 typed in an app in another colour or weight), a second line with those
@@ -41,9 +41,10 @@ Examples:
   sudoku read --json a.jpg b.png
 `
 
-func runRead(ctx context.Context, args []string, s *stdio) error {
+func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("read", readHelp, s)
 	asJSON := fs.Bool("json", false, "print a JSON object per photo with confidences, corners and timings")
+	defer func() { err = jsonErrors(*asJSON, err) }()
 	workers := fs.Int("j", runtime.NumCPU(), "number of photos read in parallel (one recognizer each)")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
@@ -55,6 +56,10 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 		return usageErrorf(fs, "no photo given")
 	}
 	names := fs.Args()
+	stdin, err := stdinOf(names, s.in)
+	if err != nil {
+		return err
+	}
 	lines := make([]string, len(names))
 	ok := make([]bool, len(names))
 	next := make(chan int)
@@ -74,7 +79,7 @@ func runRead(ctx context.Context, args []string, s *stdio) error {
 			}
 			defer release()
 			for i := range next {
-				lines[i], ok[i] = readOne(ctx, names[i], rec, *asJSON)
+				lines[i], ok[i] = readOne(ctx, names[i], stdin, rec, *asJSON)
 			}
 		}()
 	}
@@ -135,9 +140,9 @@ type altJSON struct {
 
 // readOne reads one photo and returns its output line and whether it
 // succeeded.
-func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) (string, bool) {
+func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, asJSON bool) (string, bool) {
 	start := time.Now()
-	res, err := readFileAsPhoto(ctx, name, rec)
+	res, err := readFileAsPhoto(ctx, name, stdin, rec)
 	total := time.Since(start)
 	if err == nil {
 		err = res.Err()
@@ -191,6 +196,9 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 			j.TimingsMS[st.Name] += ms(st.Duration)
 		}
 	}
+	if j.Size[0] == 0 {
+		j.Size = photoSize(name) // the reading stopped before saying
+	}
 	b, merr := json.Marshal(j)
 	if merr != nil {
 		return "error: " + merr.Error(), false
@@ -201,9 +209,10 @@ func readOne(ctx context.Context, name string, rec ocr.Recognizer, asJSON bool) 
 // photoTimeout bounds the time spent on one photo.
 const photoTimeout = 20 * time.Second
 
-// readFileAsPhoto reads file name and the puzzle in it.
-func readFileAsPhoto(ctx context.Context, name string, rec ocr.Recognizer) (*ocr.Result, error) {
-	data, err := readFile(name)
+// readFileAsPhoto reads file name ("-": stdin, standard input's bytes) and
+// the puzzle in it.
+func readFileAsPhoto(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer) (*ocr.Result, error) {
+	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, cleanPathError(err)
 	}

@@ -38,9 +38,10 @@ What the picture shows:
                    marks (81 fields of digits, as for 'sudoku hint'),
                    which the step then works from and the picture shows.
 
-Pictures are square, 900 pixels by default, in a light or dark theme for
+Pictures are square, 900 pixels by default (1800 for a 16x16 grid with
+pencil marks, which stay readable so), in a light or dark theme for
 Discord's light and dark modes. --labels numbers the rows and columns (on
-by default with --hint).
+by default with --hint). Sizes 4x4, 9x9 and 16x16; --hint is 9x9 only.
 
 Examples:
   sudoku render -o puzzle.png 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -108,7 +109,7 @@ func parseRenderFlags(args []string, s *stdio) (*flag.FlagSet, renderFlags, erro
 	fs.StringVar(&f.current, "current", "", "a player's `grid` (text or file): marks its wrong digits, or with --hint the grid to help with")
 	fs.StringVar(&f.marks, "marks", "", "with --hint, the player's pencil `marks` (text or file): 81 fields of digits")
 	themeName := fs.String("theme", "light", "colour `theme`: light or dark")
-	size := fs.Int("size", render.DefaultSize, fmt.Sprintf("picture side in `pixels`, %d to %d", render.MinSize, render.MaxSize))
+	size := fs.Int("size", 0, fmt.Sprintf("picture side in `pixels`, %d to %d (default %d, %d for a 16x16 grid with pencil marks)", render.MinSize, render.MaxSize, render.DefaultSize, render.MarksSize16))
 	labels := fs.Bool("labels", false, "number the rows and columns (always on with --hint)")
 	if err := parseFlags(fs, args, s); err != nil {
 		return fs, f, err
@@ -121,7 +122,7 @@ func parseRenderFlags(args []string, s *stdio) (*flag.FlagSet, renderFlags, erro
 		return fs, f, usageErrorf(fs, "-o FILE is required: where to write the picture")
 	case fs.NArg() != 1:
 		return fs, f, usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
-	case *size < render.MinSize || *size > render.MaxSize:
+	case *size != 0 && (*size < render.MinSize || *size > render.MaxSize):
 		return fs, f, usageErrorf(fs, "--size must be from %d to %d pixels, got %d", render.MinSize, render.MaxSize, *size)
 	case f.hint != 0 && (f.hint < 1 || f.hint > 3):
 		return fs, f, usageErrorf(fs, "--hint must be 1, 2 or 3, got %d", f.hint)

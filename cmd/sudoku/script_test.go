@@ -30,8 +30,9 @@ var update = flag.Bool("update", false, "rewrite the expected output of the scen
 //	                       regular expression), or only its groups if it
 //	                       has any, is written as "…": for timings and
 //	                       other output that varies
-//	image FILE WxH         after the run, FILE (or stdout) is a PNG or
-//	                       JPEG picture of W by H pixels
+//	image FILE WxH [FMT]   after the run, FILE (or stdout) is a PNG or
+//	                       JPEG picture of W by H pixels (in format FMT,
+//	                       png or jpeg, when given)
 //	nofile FILE            after the run, FILE does not exist
 //
 //	-- stdin --            standard input (none when left out)
@@ -88,6 +89,7 @@ type scenario struct {
 	args    []string
 	masks   []*regexp.Regexp
 	images  map[string]image.Point // file (or "stdout") -> size
+	formats map[string]string      // file (or "stdout") -> format, when given
 	nofiles []string
 }
 
@@ -177,7 +179,7 @@ func readScenario(file string) (*scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := &scenario{file: file, archive: parseArchive(b), images: map[string]image.Point{}}
+	sc := &scenario{file: file, archive: parseArchive(b), images: map[string]image.Point{}, formats: map[string]string{}}
 	for i, line := range strings.Split(string(sc.archive.comment), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -216,13 +218,16 @@ func (sc *scenario) directive(words []string) error {
 		sc.masks = append(sc.masks, re)
 	case "image":
 		var w, h int
-		if len(words) != 3 {
-			return errors.New("want 'image FILE WxH'")
+		if len(words) != 3 && len(words) != 4 {
+			return errors.New("want 'image FILE WxH [FORMAT]'")
 		}
 		if _, err := fmt.Sscanf(words[2], "%dx%d", &w, &h); err != nil {
 			return fmt.Errorf("image size %q: %w", words[2], err)
 		}
 		sc.images[words[1]] = image.Pt(w, h)
+		if len(words) == 4 {
+			sc.formats[words[1]] = words[3]
+		}
 	case "nofile":
 		if len(words) != 2 {
 			return errors.New("want 'nofile FILE'")
@@ -279,6 +284,9 @@ func (sc *scenario) checkFiles(t *testing.T, dir string, stdout []byte) {
 		}
 		if got := image.Pt(cfg.Width, cfg.Height); got != size {
 			t.Errorf("%s is a %s of %dx%d pixels, want %dx%d", name, format, got.X, got.Y, size.X, size.Y)
+		}
+		if want, ok := sc.formats[name]; ok && format != want {
+			t.Errorf("%s is a %s picture, want %s", name, format, want)
 		}
 	}
 	for _, name := range sc.nofiles {

@@ -16,13 +16,16 @@ const solveHelp = `
 Usage: sudoku solve [--unique] [--pretty] [-j N] [FILE...]
        sudoku solve --overlay OUT.jpg PHOTO
 
-Solves the puzzles in each FILE, or in standard input when no FILE is given.
-Puzzles come one per line (81 characters for 9x9, '.' or '0' for blanks) or
-as one grid written over several lines in any common notation.
+Solves the puzzles in each FILE ('-' for standard input, as when no FILE is
+given); a FILE may also be the puzzle itself. Puzzles come one per line (81
+characters for 9x9, '.' or '0' for blanks, or the 729-character pencil-mark
+form), as grids written over several lines in any common notation (between
+empty lines when there are several), or as a CSV data set with a header such
+as "quizzes,solutions". Sizes 4x4, 9x9 and 16x16. Flags may follow FILEs.
 
 A FILE may be a photo of a puzzle (JPEG, PNG, GIF or WebP). With --overlay
 the photo's solution is also drawn into its empty cells, in perspective, and
-saved as OUT.jpg.
+saved as OUT.jpg (JPEG) or OUT.png (PNG).
 
 Prints one line per puzzle, in input order: the solution as digits, or
 "error: <reason>". Exits with status 1 when any puzzle failed.
@@ -39,7 +42,7 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	unique := fs.Bool("unique", false, "report a puzzle with several solutions as \"error: multiple solutions\"")
 	pretty := fs.Bool("pretty", false, "print each solution as a boxed grid")
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles solved in parallel")
-	overlay := fs.String("overlay", "", "with one PHOTO: write the photo with the solution drawn in to this JPEG file")
+	overlay := fs.String("overlay", "", "with one PHOTO: write the photo with the solution drawn in to this JPEG (.jpg) or PNG (.png) file")
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
@@ -51,6 +54,9 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 		sep = "\n"
 	}
 	return eachPuzzle(ctx, fs, s, *workers, sep, func(p puzzleText) (string, bool) {
+		if p.isMarks() {
+			return solveMarks(p, *unique, *pretty)
+		}
 		g, err := p.grid(s.photos)
 		if err != nil {
 			return "error: " + err.Error(), false

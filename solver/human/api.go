@@ -26,8 +26,12 @@ var ErrNot9x9 = errors.New("hints, explanations and ratings work on 9x9 puzzles 
 // newlines or '|', row by row, each field the digits marked in that cell
 // ("123 45 9 ..."); a filled cell's field is its digit. A field of "." or
 // "0" means no marks. Box-drawing lines made only of '-', '+', '=' and '.'
-// characters are skipped.
+// characters are skipped. The 729-character pencil-mark form of tdoku and
+// HoDoKu (see [solver.ParseMarks]) is read too.
 func ParseCandidates(text string) ([]solver.DigitSet, error) {
+	if solver.LooksLikeMarks(text) {
+		return solver.ParseMarks(text)
+	}
 	out := make([]solver.DigitSet, 81)
 	fields := strings.FieldsFunc(text, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '|' || r == ','
