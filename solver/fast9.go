@@ -75,8 +75,10 @@ var (
 	// complexMask maps a shrink pattern (which minirows of a band are
 	// non-empty), hashed by complexIndex, to the 27-bit mask of the
 	// minirows that take part in some valid placement: 0 when there is
-	// none. Bit 27+s is set when only one row can hold the digit in box s.
-	complexMask [512]uint32
+	// none. Bit 27+s is set when only one row can hold the digit in box s,
+	// and then bit 32+9r+3s flags that minirow, of row r: the digit is
+	// pinned to it (see the triads in fast9unique.go).
+	complexMask [512]uint64
 	// lockedColumns maps the 9-bit set of columns where a digit can go in a
 	// band to the 27-bit mask, copied into the three rows, of the columns
 	// that are the only one of their box: the digit is in that column in
@@ -125,7 +127,7 @@ func init() {
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for sh := range 512 {
-		var m uint32
+		var m uint64
 		var rows [3]int // per box, the rows that can hold the digit
 		for _, p := range perms {
 			ok := true
@@ -142,8 +144,8 @@ func init() {
 			}
 		}
 		for s := range 3 {
-			if bits.OnesCount(uint(rows[s])) == 1 {
-				m |= 1 << (27 + s)
+			if r := rows[s]; bits.OnesCount(uint(r)) == 1 {
+				m |= 1<<(27+s) | 1<<(32+9*bits.TrailingZeros(uint(r))+3*s)
 			}
 		}
 		// Index by the hash of the band's minirow pattern: bit 3*r+s of
@@ -167,12 +169,15 @@ func init() {
 }
 
 // state9 is the search state of the bitboard solver: the candidates per
-// digit and band, the cells not yet solved, and the digits to propagate.
-// It is a plain value of 124 bytes: copying it saves a search position.
+// digit and band, the cells not yet solved, the digits to propagate, and
+// for the triads (fast9unique.go) where each digit is pinned. It is a plain
+// value of 208 bytes: copying it saves a search position.
 type state9 struct {
-	bands    [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
-	unsolved [3]uint32    // cells of each band without a digit yet
-	dirty    uint32       // bit d: bands[d] changed since last propagated
+	bands      [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
+	unsolved   [3]uint32    // cells of each band without a digit yet
+	dirty      uint32       // bit d: bands[d] changed since last propagated
+	pinned     [9]uint64    // pinned[d]: where digit d+1 is pinned, when update keeps it
+	triadsDone uint64       // the triads applied, in the bits of pinned
 }
 
 // allDigits has one dirty bit per digit.
@@ -188,6 +193,7 @@ func (s *state9) init(g *Grid) bool {
 	}
 	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
 	s.dirty = allDigits
+	s.triadsDone = 0
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
 			b, p := c/27, c%27
@@ -239,15 +245,18 @@ func complexIndex(a uint32) uint32 {
 // update propagates the band-wise rules until no digit changes. It reports
 // false on a contradiction. A digit is handled whole: its three bands are
 // narrowed together until they agree (claims, complex masks, locked
-// columns), and then its solved cells leave the other digits.
-func (s *state9) update() bool {
+// columns), and then its solved cells leave the other digits. With pin set
+// it also records in s.pinned where each digit it handled is pinned, for
+// triads.
+func (s *state9) update(pin bool) bool {
 	dirty := s.dirty
 	for dirty != 0 {
 		d := bits.TrailingZeros32(dirty)
 		dirty &= dirty - 1
 		bd := &s.bands[d]
 		a0, a1, a2 := bd[0], bd[1], bd[2]
-		var cm0, cm1, cm2, l0, l1, l2 uint32
+		var cm0, cm1, cm2 uint64
+		var l0, l1, l2 uint32
 		for {
 			// Each column holds the digit once: a column that only
 			// one band can give it claims the rest of its box there.
@@ -261,9 +270,9 @@ func (s *state9) update() bool {
 			cm0 = complexMask[complexIndex(a0)]
 			cm1 = complexMask[complexIndex(a1)]
 			cm2 = complexMask[complexIndex(a2)]
-			a0 &= cm0
-			a1 &= cm1
-			a2 &= cm2
+			a0 &= uint32(cm0)
+			a1 &= uint32(cm1)
+			a2 &= uint32(cm2)
 			if a0 == 0 || a1 == 0 || a2 == 0 {
 				return false
 			}
@@ -279,11 +288,15 @@ func (s *state9) update() bool {
 			a0, a1, a2 = n0, n1, n2
 		}
 		bd[0], bd[1], bd[2] = a0, a1, a2
+		if pin {
+			s.pinned[d] = (cm0|cm1<<1|cm2<<2)>>32 |
+				uint64(l0&rowMask|l1&(rowMask<<9)|l2&(rowMask<<18))<<32
+		}
 		// Bits 27-29 of cm and l flag the boxes with one row left and
 		// the boxes with one column left: both is a solved cell.
-		n0 := a0 & boxCells[(cm0&l0)>>27&7] & s.unsolved[0]
-		n1 := a1 & boxCells[(cm1&l1)>>27&7] & s.unsolved[1]
-		n2 := a2 & boxCells[(cm2&l2)>>27&7] & s.unsolved[2]
+		n0 := a0 & boxCells[(uint32(cm0)&l0)>>27&7] & s.unsolved[0]
+		n1 := a1 & boxCells[(uint32(cm1)&l1)>>27&7] & s.unsolved[1]
+		n2 := a2 & boxCells[(uint32(cm2)&l2)>>27&7] & s.unsolved[2]
 		if n0|n1|n2 != 0 {
 			s.unsolved[0] &^= n0
 			s.unsolved[1] &^= n1
@@ -381,17 +394,27 @@ func (s *state9) singles(two *[3]uint32) int {
 
 // search9 runs one search: it counts solutions up to limit and keeps the
 // first. stack[0] holds the puzzle's state and stack[k] the state after
-// the guess at depth k. A guess is only made with two cells or more still
-// empty, and each fills one, so there are at most 80 nested guesses; one
-// spare slot makes that margin explicit.
+// the guess at depth k.
+//
+// Looking for the first solution (limit 1), the search guesses on cells
+// (guess). Proving that there is no other solution (limit 2 or more) means
+// going through the whole search tree, and a smaller tree pays for dearer
+// steps: that search also applies the triads and guesses on layouts
+// (guessLayout, which leaves the rare position where it finds nothing to
+// guess on to guess). A cell guess is only made with two cells or more
+// still empty, and each fills one, so there are at most 80 of them nested;
+// a layout guess fixes the layout of one of the 9 digits in one of the 6
+// bands and stacks for good, so there are at most 54 of them nested. One
+// spare slot makes the margin explicit.
 type search9 struct {
 	limit int
 	count int
+	all   bool // limit > 1: triads and guessLayout
 	first Grid
-	stack [82]state9
+	stack [80 + 54 + 1]state9
 }
 
-// searches recycles search9 values, which are too large (10 kB) to clear
+// searches recycles search9 values, which are too large (28 kB) to clear
 // for every puzzle.
 var searches = sync.Pool{New: func() any { return new(search9) }}
 
@@ -399,8 +422,16 @@ var searches = sync.Pool{New: func() any { return new(search9) }}
 // st.
 func (x *search9) solve(st *state9, depth int) {
 	for {
-		if !st.update() {
+		if !st.update(x.all) {
 			return
+		}
+		if x.all {
+			switch st.triads() {
+			case -1:
+				return
+			case 1:
+				continue
+			}
 		}
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
 			x.found(st)
@@ -411,7 +442,9 @@ func (x *search9) solve(st *state9, depth int) {
 		case -1:
 			return
 		case 0:
-			x.guess(st, &two, depth)
+			if !x.all || !x.guessLayout(st, depth) {
+				x.guess(st, &two, depth)
+			}
 			return
 		}
 	}
@@ -494,6 +527,7 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 func solve9(g *Grid, limit int) (Grid, int, bool) {
 	x := searches.Get().(*search9)
 	x.limit, x.count, x.first = max(limit, 1), 0, Grid{}
+	x.all = x.limit > 1
 	st := &x.stack[0]
 	ok := st.init(g)
 	if ok {

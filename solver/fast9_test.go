@@ -280,35 +280,99 @@ func FuzzFast9(f *testing.F) {
 }
 
 // TestFast9PropagationIsSound checks the deductions themselves: after the
-// band-wise propagation and the naked singles of a proper puzzle, the digit
-// of the solution is still a candidate of every cell.
+// band-wise propagation, the triads (when the whole tree is searched) and
+// the naked singles of a proper puzzle, the digit of the solution is still
+// a candidate of every cell.
 func TestFast9PropagationIsSound(t *testing.T) {
-	for _, set := range fast9Sets[:4] {
-		for _, l := range readLines(t, set.file) {
-			g := MustGrid(l)
-			sol, n := generalSearch(g, 1)
-			if n != 1 {
-				t.Fatalf("%s: general solver found no solution", l)
-			}
-			var st state9
-			if !st.init(&g) {
-				t.Fatalf("%s: init rejected a valid grid", l)
-			}
-			for round := 0; ; round++ {
-				if !st.update() {
-					t.Fatalf("%s: propagation found a contradiction in a proper puzzle", l)
+	for _, all := range []bool{false, true} {
+		for _, set := range fast9Sets[:4] {
+			for _, l := range readLines(t, set.file) {
+				g := MustGrid(l)
+				sol, n := generalSearch(g, 1)
+				if n != 1 {
+					t.Fatalf("%s: general solver found no solution", l)
 				}
-				for c := range 81 {
-					d := sol.cells[c] - 1
-					if st.bands[d][c/27]&(1<<(c%27)) == 0 {
-						t.Fatalf("%s, round %d: %s lost its solution digit %d", l, round, sol.CellName(c), d+1)
+				var st state9
+				if !st.init(&g) {
+					t.Fatalf("%s: init rejected a valid grid", l)
+				}
+				for round := 0; ; round++ {
+					if !st.update(all) {
+						t.Fatalf("%s: propagation found a contradiction in a proper puzzle", l)
+					}
+					triads := 0
+					if all {
+						if triads = st.triads(); triads < 0 {
+							t.Fatalf("%s: the triads found a contradiction in a proper puzzle", l)
+						}
+					}
+					for c := range 81 {
+						d := sol.cells[c] - 1
+						if st.bands[d][c/27]&(1<<(c%27)) == 0 {
+							t.Fatalf("%s, round %d (triads %v): %s lost its solution digit %d", l, round, all, sol.CellName(c), d+1)
+						}
+					}
+					if triads > 0 {
+						continue
+					}
+					var two [3]uint32
+					if st.singles(&two) != 1 {
+						break
 					}
 				}
-				var two [3]uint32
-				if st.singles(&two) != 1 {
-					break
+			}
+		}
+	}
+}
+
+// TestLayoutTables checks the tables of guessLayout against the cells of
+// each layout: a pattern has a layout open exactly when the layout's three
+// minirows (or minicolumns) are in it, and taking a layout keeps exactly
+// its cells in the band or the stack.
+func TestLayoutTables(t *testing.T) {
+	for u := range 6 {
+		for i, p := range layoutPerms {
+			keep := layoutKeep[u][i]
+			for b := range 3 {
+				for c := range 27 {
+					r, col := c/9, c%9
+					var want bool
+					if u < 3 {
+						want = b != u || col/3 == p[r]
+					} else {
+						s := u - 3
+						want = col/3 != s || col%3 == p[b]
+					}
+					if got := keep[b]>>c&1 != 0; got != want {
+						t.Fatalf("unit %d, layout %v: band %d cell %d kept %v, want %v", u, p, b, c, got, want)
+					}
 				}
 			}
+		}
+	}
+	for x := range uint32(512) {
+		var band, stack uint32 // a band and the columns of three bands with the pattern x
+		for i := range uint32(9) {
+			if x>>i&1 != 0 {
+				band |= 1 << (3*i + (x+i)%3)
+				stack |= 1 << (9*(i/3) + i%3)
+			}
+		}
+		var open uint16
+		for i, p := range layoutPerms {
+			ok := true
+			for r := range 3 {
+				ok = ok && x>>(3*r+p[r])&1 != 0
+			}
+			if ok {
+				open |= 1 << i
+			}
+		}
+		if got := bandLayouts[complexIndex(band)] & 63; got != open {
+			t.Errorf("band pattern %09b: layouts %06b, want %06b", x, got, open)
+		}
+		if got := stackLayouts[stackIndex(stack)] & 63; got != open {
+			t.Errorf("stack pattern %09b: layouts %06b, want %06b", x, got, open)
 		}
 	}
 }

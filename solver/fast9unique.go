@@ -1,0 +1,240 @@
+package solver
+
+import "math/bits"
+
+// This file holds what the 9x9 bitboard solver adds when it has to go
+// through the whole search tree, to count solutions or to prove that there
+// is no second one: a stronger propagation between guesses (triads) and
+// guesses that cut the tree into fewer pieces (guessLayout). Both cost more
+// per search position than the cell guesses of the first-solution search,
+// and both pay for it only when the whole tree has to be searched. The
+// ideas are those of tdoku (Tom Dillon), which reasons on the same
+// "triads" and branches on the same band configurations; the
+// representation and the code here are this solver's own.
+//
+// # Layouts
+//
+// Within a band, a digit goes once in each of the three rows and once in
+// each of the three boxes: its placements form a permutation, row r taking
+// box p(r). Within a stack (three columns of boxes, like columns 1-3), the
+// same holds for the digit's three boxes and the stack's three columns.
+// Such a permutation is a layout of the digit in the band or the stack; of
+// the six, those still open are the ones whose three minirows (or
+// minicolumns) all still hold a candidate. A digit with a single open
+// layout in a band has its row of each box fixed: it is pinned.
+//
+// # Triads
+//
+// A minirow (the three cells of one row in one box) holds exactly three
+// digits, and so does a minicolumn. When three digits are pinned to the
+// same minirow, they fill it: every other digit leaves its three cells.
+// Four digits pinned to one is a contradiction. (A digit is pinned to a
+// minirow when that minirow is its only one in the box, which after the
+// band propagation of update is the same as its only one in the row; to a
+// minicolumn when that column is its only one in the box.)
+//
+// # Guessing on layouts
+//
+// guessLayout picks the band or stack with the fewest digits whose layout
+// is still open (then the fewest open layouts in all), and in it the digit
+// with the fewest open layouts, and tries each of them. Every branch fixes
+// where the digit goes in three rows and three boxes (or three columns and
+// three boxes) at once, which leaves a smaller tree to go through than
+// guessing on one cell with two candidates.
+
+// layoutPerms lists the six layouts: layoutPerms[i][r] is the box (or
+// column) taken by row (or band) r.
+var layoutPerms = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+// Tables of the layouts.
+var (
+	// bandLayouts maps the minirow pattern of a digit's band, hashed by
+	// complexIndex, to the set of its open layouts (bit i for layout i)
+	// in bits 0-5 and its score (layoutScore) in bits 8-15.
+	bandLayouts [512]uint16
+	// stackLayouts does the same for a digit's stack, indexed by
+	// stackIndex: bit 3b+j of the index is column j of the stack in band b.
+	stackLayouts [512]uint16
+	// layoutKeep[u][i] is what the digit's three bands keep when it takes
+	// layout i in unit u (bands 0-2, then stacks 0-2).
+	layoutKeep [6][6][3]uint32
+)
+
+// layoutScore is what a digit adds to the score of a band or stack with n
+// open layouts: nothing when its layout is fixed, and enough for every
+// open one that the unit with the fewest open digits wins, the one with
+// fewer open layouts in all on a tie.
+func layoutScore(n int) uint16 {
+	if n <= 1 {
+		return 0
+	}
+	return uint16(10 + n)
+}
+
+func init() {
+	for x := range 512 {
+		// x is a pattern of 9 bits, bit 3r+s for row r and box s (or band
+		// r and column s of a stack).
+		var open int
+		for i, p := range layoutPerms {
+			if x>>p[0]&1 != 0 && x>>(3+p[1])&1 != 0 && x>>(6+p[2])&1 != 0 {
+				open |= 1 << i
+			}
+		}
+		entry := uint16(open) | layoutScore(bits.OnesCount(uint(open)))<<8
+		stackLayouts[x] = entry
+		var t uint32 // the band whose minirows are the pattern
+		for i := range 9 {
+			if x>>i&1 != 0 {
+				t |= 1 << (3 * i)
+			}
+		}
+		bandLayouts[complexIndex(t)] = entry
+	}
+	for i, p := range layoutPerms {
+		var cells uint32 // the three minirows of the layout in a band
+		for r := range 3 {
+			cells |= 7 << (9*r + 3*p[r])
+		}
+		for b := range 3 {
+			layoutKeep[b][i] = [3]uint32{bandMask, bandMask, bandMask}
+			layoutKeep[b][i][b] = cells
+		}
+		for s := range 3 {
+			for b := range 3 {
+				others := uint32(7<<(3*s)) &^ (1 << (3*s + p[b]))
+				layoutKeep[3+s][i][b] = bandMask &^ (others * (1 | 1<<9 | 1<<18))
+			}
+		}
+	}
+}
+
+// stackIndex returns the index into stackLayouts of the stack held in bits
+// 0-2 of each 9-bit third of y, the columns of a digit in its three bands
+// (cols(a0) | cols(a1)<<9 | cols(a2)<<18) shifted right by 3 for the
+// second stack and 6 for the third.
+func stackIndex(y uint32) uint32 {
+	w := y & (7 | 7<<9 | 7<<18)
+	return (w | w>>6 | w>>12) & rowMask
+}
+
+// The bits of state9.pinned, where a digit is pinned: bit 3i+b for
+// minirow i (3*row + box, within the band) of band b, bit 32+9b+c for the
+// minicolumn of column c in band b. update sets them from the masks it
+// looked up last for the digit (complexMask and lockedColumns).
+
+// triads applies the triads to the pinned digits recorded by update: it
+// returns -1 on a contradiction, 1 when a digit lost candidates (it is
+// then dirty), 0 when nothing changed.
+func (s *state9) triads() int {
+	// one, two, three, four: minirows and minicolumns with at least 1,
+	// 2, 3, 4 digits pinned.
+	var one, two, three, four uint64
+	for d := range 9 {
+		p := s.pinned[d]
+		four |= three & p
+		three |= two & p
+		two |= one & p
+		one |= p
+	}
+	if four != 0 {
+		return -1
+	}
+	// A digit stays pinned, so triads once applied stay so: most of
+	// those found are full minirows, which are.
+	three &^= s.triadsDone
+	if three == 0 {
+		return 0
+	}
+	s.triadsDone |= three
+	changed := 0
+	for d := range 9 {
+		m := three &^ s.pinned[d]
+		if m == 0 {
+			continue
+		}
+		rows, columns := uint32(m), uint32(m>>32)
+		bd := &s.bands[d]
+		for b := range 3 {
+			clear := (rows>>b&minirowLow)*7 | (columns>>(9*b)&rowMask)*(1|1<<9|1<<18)
+			if bd[b]&clear != 0 {
+				bd[b] &^= clear
+				s.dirty |= 1 << d
+				changed = 1
+			}
+		}
+	}
+	return changed
+}
+
+// guessLayout branches on the layouts of a digit in a band or a stack (see
+// the top of this file), trying each open layout: all but the last on a
+// copy of the state, the last in place. It reports false, doing nothing,
+// when every layout is fixed, which propagation leaves only in a solved
+// grid.
+func (x *search9) guessLayout(st *state9, depth int) bool {
+	var s0, s1, s2, s3, s4, s5 uint32
+	for d := range 9 {
+		bd := &st.bands[d]
+		a0, a1, a2 := bd[0], bd[1], bd[2]
+		s0 += uint32(bandLayouts[complexIndex(a0)] >> 8)
+		s1 += uint32(bandLayouts[complexIndex(a1)] >> 8)
+		s2 += uint32(bandLayouts[complexIndex(a2)] >> 8)
+		y := cols(a0) | cols(a1)<<9 | cols(a2)<<18
+		s3 += uint32(stackLayouts[stackIndex(y)] >> 8)
+		s4 += uint32(stackLayouts[stackIndex(y>>3)] >> 8)
+		s5 += uint32(stackLayouts[stackIndex(y>>6)] >> 8)
+	}
+	// The unit with the lowest score above 0 (a score of 0 wraps to the
+	// largest).
+	best, u := s0-1, 0
+	for i, s := range [5]uint32{s1, s2, s3, s4, s5} {
+		if s-1 < best {
+			best, u = s-1, i+1
+		}
+	}
+	digit, fewest, open := -1, 7, 0
+	for d := range 9 {
+		bd := &st.bands[d]
+		var e uint16
+		if u < 3 {
+			e = bandLayouts[complexIndex(bd[u])]
+		} else {
+			y := cols(bd[0]) | cols(bd[1])<<9 | cols(bd[2])<<18
+			e = stackLayouts[stackIndex(y>>(3*(u-3)))]
+		}
+		if n := bits.OnesCount16(e & 63); n > 1 && n < fewest {
+			digit, fewest, open = d, n, int(e&63)
+			if n == 2 {
+				break
+			}
+		}
+	}
+	if digit < 0 {
+		return false
+	}
+	keep := &layoutKeep[u]
+	for open != 0 {
+		i := bits.TrailingZeros(uint(open))
+		open &= open - 1
+		next := st
+		if open != 0 {
+			next = &x.stack[depth]
+			*next = *st
+		}
+		bd := &next.bands[digit]
+		bd[0] &= keep[i][0]
+		bd[1] &= keep[i][1]
+		bd[2] &= keep[i][2]
+		next.dirty |= 1 << digit
+		if open == 0 {
+			x.solve(st, depth)
+			return true
+		}
+		x.solve(next, depth+1)
+		if x.count >= x.limit {
+			return true
+		}
+	}
+	return true
+}
