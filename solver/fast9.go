@@ -425,14 +425,6 @@ func (x *search9) solve(st *state9, depth int) {
 		if !st.update(x.all) {
 			return
 		}
-		if x.all {
-			switch st.triads() {
-			case -1:
-				return
-			case 1:
-				continue
-			}
-		}
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
 			x.found(st)
 			return
@@ -442,9 +434,18 @@ func (x *search9) solve(st *state9, depth int) {
 		case -1:
 			return
 		case 0:
-			if !x.all || !x.guessLayout(st, depth) {
-				x.guess(st, &two, depth)
+			if x.all {
+				switch st.triads() {
+				case -1:
+					return
+				case 1:
+					continue
+				}
+				if x.guessLayout(st, depth) {
+					return
+				}
 			}
+			x.guess(st, &two, depth)
 			return
 		}
 	}

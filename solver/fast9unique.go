@@ -123,6 +123,9 @@ func stackIndex(y uint32) uint32 {
 // minicolumn of column c in band b. update sets them from the masks it
 // looked up last for the digit (complexMask and lockedColumns).
 
+// minirows returns the low bit of each non-empty minirow of a band.
+func minirows(a uint32) uint32 { return (a | a>>1 | a>>2) & minirowLow }
+
 // triads applies the triads to the pinned digits recorded by update: it
 // returns -1 on a contradiction, 1 when a digit lost candidates (it is
 // then dirty), 0 when nothing changed.
@@ -140,8 +143,13 @@ func (s *state9) triads() int {
 	if four != 0 {
 		return -1
 	}
-	// A digit stays pinned, so triads once applied stay so: most of
-	// those found are full minirows, which are.
+	// Only minirows and minicolumns with a cell left to fill can gain
+	// from a triad (once update is done, a triad leaves none with a
+	// single cell), and a digit stays pinned, so a triad once applied
+	// stays so.
+	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
+	three &= uint64(minirows(u0)|minirows(u1)<<1|minirows(u2)<<2) |
+		uint64(cols(u0)|cols(u1)<<9|cols(u2)<<18)<<32
 	three &^= s.triadsDone
 	if three == 0 {
 		return 0
