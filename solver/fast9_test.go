@@ -368,10 +368,10 @@ func TestLayoutTables(t *testing.T) {
 				open |= 1 << i
 			}
 		}
-		if got := bandLayouts[complexIndex(band)] & 63; got != open {
+		if got := uint16(bandLayouts[complexIndex(band)]); got != open {
 			t.Errorf("band pattern %09b: layouts %06b, want %06b", x, got, open)
 		}
-		if got := stackLayouts[stackIndex(stack)] & 63; got != open {
+		if got := uint16(stackLayouts[stackIndex(stack)]); got != open {
 			t.Errorf("stack pattern %09b: layouts %06b, want %06b", x, got, open)
 		}
 	}
