@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -67,8 +69,15 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 		if *pretty {
 			return strings.TrimSuffix(sol.Pretty(), "\n"), true
 		}
-		return sol.String(), true
+		return solutionString(&sol), true
 	})
+}
+
+// solutionString returns sol.String() without copying the grid.
+func solutionString(sol *solver.Grid) string {
+	var buf [solver.MaxCells]byte
+	b, _ := sol.AppendText(buf[:0])
+	return string(b)
 }
 
 // eachPuzzle is the body of the commands that answer one line per puzzle:
@@ -85,11 +94,16 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 		return err
 	}
 	lines, failed := parallel(ctx, puzzles, workers, work)
+	w := bufio.NewWriterSize(s.out, 64<<10)
 	for i, l := range lines {
 		if i > 0 {
-			fmt.Fprint(s.out, sep)
+			w.WriteString(sep)
 		}
-		fmt.Fprintln(s.out, l)
+		w.WriteString(l)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -102,29 +116,39 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 
 // parallel runs work on every puzzle with the given number of workers and
 // returns the results in input order, and whether any failed. Puzzles not
-// started when ctx is cancelled are reported as interrupted.
+// started when ctx is cancelled are reported as interrupted. Each worker
+// takes the next few puzzles not yet taken, fewer as the puzzles run out so
+// that the workers finish together; one worker is the calling goroutine.
 func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(puzzleText) (string, bool)) ([]string, bool) {
 	out := make([]string, len(puzzles))
 	ok := make([]bool, len(puzzles))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, max(len(puzzles), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
+	var next atomic.Int64 // the first puzzle not yet taken
+	run := func() {
+		for {
+			// A share of at most 1/(4*workers) of what is left keeps
+			// the workers busy to the end: with a list of one puzzle
+			// per line that is dozens at a time, with photos one.
+			left := int64(len(puzzles)) - next.Load()
+			n := min(max(left/int64(4*workers), 1), 64)
+			end := next.Add(n)
+			start := end - n
+			if start >= int64(len(puzzles)) {
+				return
+			}
+			for i := start; i < min(end, int64(len(puzzles))); i++ {
+				if ctx.Err() != nil {
+					out[i] = "error: " + errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))).Error()
+					continue
+				}
 				out[i], ok[i] = work(puzzles[i])
 			}
-		}()
-	}
-	for i := range puzzles {
-		if ctx.Err() != nil {
-			out[i] = "error: " + errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))).Error()
-			continue
 		}
-		next <- i
 	}
-	close(next)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(puzzles), 1)) - 1 {
+		wg.Go(run)
+	}
+	run()
 	wg.Wait()
 	failed := false
 	for _, b := range ok {
