@@ -247,7 +247,8 @@ func complexIndex(a uint32) uint32 {
 // narrowed together until they agree (claims, complex masks, locked
 // columns), and then its solved cells leave the other digits. With pin set
 // it also records in s.pinned where each digit it handled is pinned, for
-// triads.
+// triads. On a contradiction it leaves in s.dirty the bit of the digit
+// that ran into it.
 func (s *state9) update(pin bool) bool {
 	dirty := s.dirty
 	for dirty != 0 {
@@ -262,6 +263,7 @@ func (s *state9) update(pin bool) bool {
 			// one band can give it claims the rest of its box there.
 			c0, c1, c2 := cols(a0), cols(a1), cols(a2)
 			if c0|c1|c2 != rowMask {
+				s.dirty = 1 << (d & 31)
 				return false
 			}
 			a0 &^= claimMask[c0&^(c1|c2)]
@@ -274,6 +276,7 @@ func (s *state9) update(pin bool) bool {
 			a1 &= uint32(cm1)
 			a2 &= uint32(cm2)
 			if a0 == 0 || a1 == 0 || a2 == 0 {
+				s.dirty = 1 << (d & 31)
 				return false
 			}
 			// A box down to one column takes that column from the
@@ -411,7 +414,11 @@ type search9 struct {
 	count int
 	all   bool // limit > 1: triads and guessLayout
 	first Grid
-	stack [80 + 54 + 1]state9
+	// For guessLayout: how often propagating each digit ran into a
+	// contradiction lately (halved every 64 contradictions).
+	conflicts [9]int32
+	recent    int32 // contradictions since the last halving
+	stack     [80 + 54 + 1]state9
 }
 
 // searches recycles search9 values, which are too large (28 kB) to clear
@@ -423,6 +430,9 @@ var searches = sync.Pool{New: func() any { return new(search9) }}
 func (x *search9) solve(st *state9, depth int) {
 	for {
 		if !st.update(x.all) {
+			if x.all {
+				x.conflict(bits.TrailingZeros32(st.dirty))
+			}
 			return
 		}
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
@@ -529,6 +539,7 @@ func solve9(g *Grid, limit int) (Grid, int, bool) {
 	x := searches.Get().(*search9)
 	x.limit, x.count, x.first = max(limit, 1), 0, Grid{}
 	x.all = x.limit > 1
+	x.conflicts, x.recent = [9]int32{}, 0
 	st := &x.stack[0]
 	ok := st.init(g)
 	if ok {

@@ -374,6 +374,43 @@ func TestLayoutTables(t *testing.T) {
 		if got := uint16(stackLayouts[stackIndex(stack)]); got != open {
 			t.Errorf("stack pattern %09b: layouts %06b, want %06b", x, got, open)
 		}
+		// The scores, for x as the boxes with a row pinned (bit 3s+b
+		// for box s of band b) and as the boxes with a column pinned
+		// (bit 3b+s), in the bits of state9.pinned: either way unit u
+		// has the boxes of bits u, u+3 and u+6 pinned.
+		var pinnedRows, pinnedColumns uint32
+		for i := range uint32(9) {
+			if x>>i&1 != 0 {
+				s, b := i/3, i%3
+				pinnedRows |= 1 << (3*(3*((x+i)%3)+s) + b)
+				pinnedColumns |= 1 << (9*(i/3) + 3*(i%3) + (x+i)%3)
+			}
+		}
+		h := (pinnedRows | pinnedRows>>9 | pinnedRows>>18) & rowMask
+		v := complexIndex(pinnedColumns)
+		for u := range 3 {
+			k := 0
+			for j := range 3 {
+				k += int(x >> (3*j + u) & 1)
+			}
+			for _, tc := range []struct {
+				name        string
+				score, open uint64
+				k           int
+			}{{"band", bandScores[h], bandOpen[h], k}, {"stack", stackScores[v], stackOpen[v], k}} {
+				field := scoreField * u
+				wantScore, wantOpen := uint64(pinnedScore[tc.k]), uint64(0)
+				if tc.k < 3 {
+					wantOpen = 1
+				}
+				if got := tc.score >> (field + 11) & 1023; got != wantScore {
+					t.Errorf("%s %d with %09b pinned: score %d, want %d", tc.name, u, x, got, wantScore)
+				}
+				if got := tc.open >> field & 2047; got != wantOpen {
+					t.Errorf("%s %d with %09b pinned: open %d, want %d", tc.name, u, x, got, wantOpen)
+				}
+			}
+		}
 	}
 }
 

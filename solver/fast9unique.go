@@ -43,6 +43,16 @@ import "math/bits"
 // in three rows and three boxes (or three columns and three boxes) at
 // once, which leaves a smaller tree to go through than guessing on one
 // cell with two candidates.
+//
+// The search also learns as it goes, the first solution found or not:
+// digits whose propagation keeps running into contradictions are where
+// the puzzle is tight, and guessing on them first refutes the other
+// branches sooner (a "weighted degree" rule, as in constraint solvers).
+// Each contradiction counts for the digit update was propagating, the
+// counts are halved every 64 contradictions so that recent ones weigh
+// more, and a band or stack's score loses the counts of its open digits.
+// On the benchmark lists this takes 4% off the trees of the 1905 list and
+// 13% off those of the 1106 list.
 
 // layoutPerms lists the six layouts: layoutPerms[i][r] is the box (or
 // column) taken by row (or band) r.
@@ -67,7 +77,59 @@ var (
 // which leaves two layouts open, and 16 with none, which leaves two to six.
 // (Measured on the benchmark lists: weights in about this ratio give the
 // smallest trees.)
-var pinnedScore = [4]uint32{16, 11, 11, 0}
+var pinnedScore = [4]int32{16, 11, 11, 0}
+
+// Tables of guessLayout's scores, which add up what each digit brings to
+// the three bands or the three stacks at once: three fields of scoreField
+// bits, the one of unit u (band u, or stack u) at bit scoreField*u, with
+// in bits 11-20 the sum of pinnedScore and in bits 0-10 the sum of the
+// contradictions of the open digits (at most 9*127: a digit's count is
+// halved when 64 more have come).
+const scoreField = 21
+
+var (
+	// bandScores maps the boxes where a digit is pinned to a row (bit
+	// 3s+b for box s of band b) to what it adds to the scores of the
+	// three bands, bandOpen to a 1 in each band where its layout is open
+	// (multiplied by its contradictions).
+	bandScores, bandOpen [512]uint64
+	// stackScores and stackOpen do the same for the boxes where a digit
+	// is pinned to a column, indexed by complexIndex of the pinned
+	// columns (bit 3b+s of the pattern for box s of band b).
+	stackScores, stackOpen [512]uint64
+)
+
+func init() {
+	for x := range 512 {
+		var t uint32 // x as a band's minirows, for complexIndex
+		for i := range 9 {
+			if x>>i&1 != 0 {
+				t |= 1 << (3 * i)
+			}
+		}
+		for u := range 3 {
+			// The boxes of band u, or of stack u, pinned in x.
+			if k := x>>u&1 + x>>(u+3)&1 + x>>(u+6)&1; k < 3 {
+				score, open := uint64(pinnedScore[k])<<(scoreField*u+11), uint64(1)<<(scoreField*u)
+				bandScores[x] |= score
+				bandOpen[x] |= open
+				stackScores[complexIndex(t)] |= score
+				stackOpen[complexIndex(t)] |= open
+			}
+		}
+	}
+}
+
+// conflict counts a contradiction met propagating digit d.
+func (x *search9) conflict(d int) {
+	x.conflicts[d]++
+	if x.recent++; x.recent == 64 {
+		x.recent = 0
+		for i := range x.conflicts {
+			x.conflicts[i] >>= 1
+		}
+	}
+}
 
 func init() {
 	for x := range 512 {
@@ -178,26 +240,40 @@ func (s *state9) triads() int {
 // when every layout is fixed, which propagation leaves only in a solved
 // grid.
 func (x *search9) guessLayout(st *state9, depth int) bool {
-	const stack = 7 | 7<<9 | 7<<18 // the columns of stack 0 in the pinned bits
-	var s0, s1, s2, s3, s4, s5 uint32
+	// The scores of the three bands and of the three stacks, in the
+	// fields of unitScores.
+	var bands, stacks uint64
 	for d := range 9 {
 		p := st.pinned[d]
 		rows, columns := uint32(p), uint32(p>>32)
-		s0 += pinnedScore[bits.OnesCount32(rows&minirowLow)]
-		s1 += pinnedScore[bits.OnesCount32(rows>>1&minirowLow)]
-		s2 += pinnedScore[bits.OnesCount32(rows>>2&minirowLow)]
-		s3 += pinnedScore[bits.OnesCount32(columns&stack)]
-		s4 += pinnedScore[bits.OnesCount32(columns>>3&stack)]
-		s5 += pinnedScore[bits.OnesCount32(columns>>6&stack)]
+		h := (rows | rows>>9 | rows>>18) & rowMask // bit 3s+b: box s of band b pinned
+		v := complexIndex(columns)                 // the same for the columns, hashed
+		c := uint64(x.conflicts[d])
+		bands += bandScores[h] + c*bandOpen[h]
+		stacks += stackScores[v] + c*stackOpen[v]
 	}
-	// The unit with the lowest score above 0 (a score of 0 wraps to the
-	// largest).
-	best, u := s0-1, 0
-	for i, s := range [5]uint32{s1, s2, s3, s4, s5} {
-		if s-1 < best {
-			best, u = s-1, i+1
+	// The unit with an open digit and the lowest score less what was
+	// learned (at least 1).
+	u, best := -1, 0
+	for i := range 6 {
+		f := bands
+		if i >= 3 {
+			f = stacks
+		}
+		f = f >> (scoreField * (i % 3))
+		score, learned := int(f>>11&1023), int(f&2047)
+		if score == 0 {
+			continue
+		}
+		if s := max(score-learned, 1); u < 0 || s < best {
+			u, best = i, s
 		}
 	}
+	if u < 0 {
+		return false
+	}
+	// The digit with the fewest open layouts, of those the one with the
+	// most contradictions.
 	digit, fewest, open := -1, 7, 0
 	for d := range 9 {
 		bd := &st.bands[d]
@@ -208,11 +284,9 @@ func (x *search9) guessLayout(st *state9, depth int) bool {
 			y := cols(bd[0]) | cols(bd[1])<<9 | cols(bd[2])<<18
 			e = stackLayouts[stackIndex(y>>(3*(u-3)))]
 		}
-		if n := bits.OnesCount8(e); n > 1 && n < fewest {
+		n := bits.OnesCount8(e)
+		if n > 1 && (n < fewest || n == fewest && x.conflicts[d] > x.conflicts[digit]) {
 			digit, fewest, open = d, n, int(e)
-			if n == 2 {
-				break
-			}
 		}
 	}
 	if digit < 0 {
