@@ -169,15 +169,14 @@ func init() {
 }
 
 // state9 is the search state of the bitboard solver: the candidates per
-// digit and band, the cells not yet solved, the digits to propagate, and
-// for the triads (fast9unique.go) where each digit is pinned. It is a plain
-// value of 208 bytes: copying it saves a search position.
+// digit and band, the cells not yet solved, and the digits to propagate.
+// It is a plain value of 124 bytes: copying it saves a search position.
+// (The search through the whole tree keeps beside it the pins of
+// fast9unique.go.)
 type state9 struct {
-	bands      [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
-	unsolved   [3]uint32    // cells of each band without a digit yet
-	dirty      uint32       // bit d: bands[d] changed since last propagated
-	pinned     [9]uint64    // pinned[d]: where digit d+1 is pinned, when update keeps it
-	triadsDone uint64       // the triads applied, in the bits of pinned
+	bands    [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
+	unsolved [3]uint32    // cells of each band without a digit yet
+	dirty    uint32       // bit d: bands[d] changed since last propagated
 }
 
 // allDigits has one dirty bit per digit.
@@ -193,7 +192,6 @@ func (s *state9) init(g *Grid) bool {
 	}
 	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
 	s.dirty = allDigits
-	s.triadsDone = 0
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
 			b, p := c/27, c%27
@@ -245,11 +243,11 @@ func complexIndex(a uint32) uint32 {
 // update propagates the band-wise rules until no digit changes. It reports
 // false on a contradiction. A digit is handled whole: its three bands are
 // narrowed together until they agree (claims, complex masks, locked
-// columns), and then its solved cells leave the other digits. With pin set
-// it also records in s.pinned where each digit it handled is pinned, for
-// triads. On a contradiction it leaves in s.dirty the bit of the digit
-// that ran into it.
-func (s *state9) update(pin bool) bool {
+// columns), and then its solved cells leave the other digits. Given pins
+// (not nil), it also records there where each digit it handled is pinned,
+// for the triads. On a contradiction it leaves in s.dirty the bit of the
+// digit that ran into it.
+func (s *state9) update(pn *pins) bool {
 	dirty := s.dirty
 	for dirty != 0 {
 		d := bits.TrailingZeros32(dirty)
@@ -291,8 +289,8 @@ func (s *state9) update(pin bool) bool {
 			a0, a1, a2 = n0, n1, n2
 		}
 		bd[0], bd[1], bd[2] = a0, a1, a2
-		if pin {
-			s.pinned[d] = (cm0|cm1<<1|cm2<<2)>>32 |
+		if pn != nil {
+			pn.pinned[d] = (cm0|cm1<<1|cm2<<2)>>32 |
 				uint64(l0&rowMask|l1&(rowMask<<9)|l2&(rowMask<<18))<<32
 		}
 		// Bits 27-29 of cm and l flag the boxes with one row left and
@@ -419,17 +417,22 @@ type search9 struct {
 	conflicts [9]int32
 	recent    int32 // contradictions since the last halving
 	stack     [80 + 54 + 1]state9
+	pins      [80 + 54 + 1]pins // beside stack, when all
 }
 
 // searches recycles search9 values, which are too large (28 kB) to clear
 // for every puzzle.
 var searches = sync.Pool{New: func() any { return new(search9) }}
 
-// solve finishes the search from st, at guess depth depth, and may modify
-// st.
+// solve finishes the search from st, which is x.stack[depth-1] (the
+// state at guess depth depth-1), and may modify st.
 func (x *search9) solve(st *state9, depth int) {
+	var pn *pins
+	if x.all {
+		pn = &x.pins[depth-1]
+	}
 	for {
-		if !st.update(x.all) {
+		if !st.update(pn) {
 			if x.all {
 				x.conflict(bits.TrailingZeros32(st.dirty))
 			}
@@ -445,13 +448,13 @@ func (x *search9) solve(st *state9, depth int) {
 			return
 		case 0:
 			if x.all {
-				switch st.triads() {
+				switch st.triads(pn) {
 				case -1:
 					return
 				case 1:
 					continue
 				}
-				if x.guessLayout(st, depth) {
+				if x.guessLayout(st, pn, depth) {
 					return
 				}
 			}
@@ -518,6 +521,9 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 		if last >= 0 {
 			next := &x.stack[depth]
 			*next = *st
+			if x.all {
+				x.pins[depth] = x.pins[depth-1]
+			}
 			next.place(last, b, p)
 			x.solve(next, depth+1)
 			if x.count >= x.limit {
@@ -541,6 +547,7 @@ func solve9(g *Grid, limit int) (Grid, int, bool) {
 	x.all = x.limit > 1
 	x.conflicts, x.recent = [9]int32{}, 0
 	st := &x.stack[0]
+	x.pins[0].triadsDone = 0
 	ok := st.init(g)
 	if ok {
 		x.solve(st, 1)

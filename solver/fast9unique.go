@@ -177,23 +177,30 @@ func stackIndex(y uint32) uint32 {
 	return (w | w>>6 | w>>12) & rowMask
 }
 
-// The bits of state9.pinned, where a digit is pinned: bit 3i+b for
-// minirow i (3*row + box, within the band) of band b, bit 32+9b+c for the
-// minicolumn of column c in band b. update sets them from the masks it
-// looked up last for the digit (complexMask and lockedColumns).
+// pins is what the search through the whole tree keeps beside a state9
+// for the triads.
+type pins struct {
+	// pinned[d] is where digit d+1 is pinned: bit 3i+b for minirow i
+	// (3*row + box, within the band) of band b, bit 32+9b+c for the
+	// minicolumn of column c in band b. update sets it from the masks it
+	// looked up last for the digit (complexMask and lockedColumns).
+	pinned [9]uint64
+	// triadsDone holds the triads applied, in the same bits.
+	triadsDone uint64
+}
 
 // minirows returns the low bit of each non-empty minirow of a band.
 func minirows(a uint32) uint32 { return (a | a>>1 | a>>2) & minirowLow }
 
-// triads applies the triads to the pinned digits recorded by update: it
-// returns -1 on a contradiction, 1 when a digit lost candidates (it is
-// then dirty), 0 when nothing changed.
-func (s *state9) triads() int {
+// triads applies the triads to the pinned digits that update recorded in
+// pn: it returns -1 on a contradiction, 1 when a digit lost candidates (it
+// is then dirty), 0 when nothing changed.
+func (s *state9) triads(pn *pins) int {
 	// one, two, three, four: minirows and minicolumns with at least 1,
 	// 2, 3, 4 digits pinned.
 	var one, two, three, four uint64
 	for d := range 9 {
-		p := s.pinned[d]
+		p := pn.pinned[d]
 		four |= three & p
 		three |= two & p
 		two |= one & p
@@ -209,14 +216,14 @@ func (s *state9) triads() int {
 	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
 	three &= uint64(minirows(u0)|minirows(u1)<<1|minirows(u2)<<2) |
 		uint64(cols(u0)|cols(u1)<<9|cols(u2)<<18)<<32
-	three &^= s.triadsDone
+	three &^= pn.triadsDone
 	if three == 0 {
 		return 0
 	}
-	s.triadsDone |= three
+	pn.triadsDone |= three
 	changed := 0
 	for d := range 9 {
-		m := three &^ s.pinned[d]
+		m := three &^ pn.pinned[d]
 		if m == 0 {
 			continue
 		}
@@ -236,15 +243,15 @@ func (s *state9) triads() int {
 
 // guessLayout branches on the layouts of a digit in a band or a stack (see
 // the top of this file), trying each open layout: all but the last on a
-// copy of the state, the last in place. It reports false, doing nothing,
-// when every layout is fixed, which propagation leaves only in a solved
-// grid.
-func (x *search9) guessLayout(st *state9, depth int) bool {
+// copy of the state and its pins pn, the last in place. It reports false,
+// doing nothing, when every layout is fixed, which propagation leaves only
+// in a solved grid.
+func (x *search9) guessLayout(st *state9, pn *pins, depth int) bool {
 	// The scores of the three bands and of the three stacks, in the
 	// fields of unitScores.
 	var bands, stacks uint64
 	for d := range 9 {
-		p := st.pinned[d]
+		p := pn.pinned[d]
 		rows, columns := uint32(p), uint32(p>>32)
 		h := (rows | rows>>9 | rows>>18) & rowMask // bit 3s+b: box s of band b pinned
 		v := complexIndex(columns)                 // the same for the columns, hashed
@@ -300,6 +307,7 @@ func (x *search9) guessLayout(st *state9, depth int) bool {
 		if open != 0 {
 			next = &x.stack[depth]
 			*next = *st
+			x.pins[depth] = *pn
 		}
 		bd := &next.bands[digit]
 		bd[0] &= keep[i][0]
