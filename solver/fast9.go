@@ -183,15 +183,18 @@ type state9 struct {
 const allDigits = 1<<9 - 1
 
 // init sets up the state of a 9x9 grid g: all candidates, then the givens
-// placed; propagation is left to update. It reports false if g breaks the
-// rules: a digit above 9, or a given that an earlier given of the same
-// digit has already ruled out, which is two equal digits in a unit.
+// placed, solved (their cells taken from the other digits at once, rather
+// than one by one as update would); the rest of the propagation is left to
+// update. It reports false if g breaks the rules: a digit above 9, or a
+// given that an earlier given of the same digit has already ruled out,
+// which is two equal digits in a unit.
 func (s *state9) init(g *Grid) bool {
 	for d := range 9 {
 		s.bands[d] = [3]uint32{bandMask, bandMask, bandMask}
 	}
-	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
 	s.dirty = allDigits
+	var given [3]uint32  // the cells of the givens, per band
+	var own [9][3]uint32 // the same per digit
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
 			b, p := c/27, c%27
@@ -199,8 +202,16 @@ func (s *state9) init(g *Grid) bool {
 				return false
 			}
 			s.place(int(d-1), b, p)
+			given[b] |= 1 << p
+			own[d-1][b] |= 1 << p
 		}
 	}
+	for d := range 9 {
+		for b := range 3 {
+			s.bands[d][b] &^= given[b] &^ own[d][b]
+		}
+	}
+	s.unsolved = [3]uint32{bandMask &^ given[0], bandMask &^ given[1], bandMask &^ given[2]}
 	return true
 }
 
