@@ -177,6 +177,17 @@ func stackIndex(y uint32) uint32 {
 	return (w | w>>6 | w>>12) & rowMask
 }
 
+// unitScore returns the score of the unit whose field is at the bottom of f
+// (see scoreField): its pinnedScore less what was learned, at least 1, or
+// 0 when no digit of the unit is open.
+func unitScore(f uint64) uint {
+	score, learned := uint(f>>11&1023), uint(f&2047)
+	if score == 0 {
+		return 0
+	}
+	return max(score, learned+1) - learned
+}
+
 // pins is what the search through the whole tree keeps beside a state9
 // for the triads.
 type pins struct {
@@ -260,20 +271,13 @@ func (x *search9) guessLayout(st *state9, pn *pins, depth int) bool {
 		stacks += stackScores[v] + c*stackOpen[v]
 	}
 	// The unit with an open digit and the lowest score less what was
-	// learned (at least 1).
-	u, best := -1, 0
-	for i := range 6 {
-		f := bands
-		if i >= 3 {
-			f = stacks
-		}
-		f = f >> (scoreField * (i % 3))
-		score, learned := int(f>>11&1023), int(f&2047)
-		if score == 0 {
-			continue
-		}
-		if s := max(score-learned, 1); u < 0 || s < best {
-			u, best = i, s
+	// learned (at least 1); unitScore is 0 without an open digit, which
+	// less 1 wraps to the largest.
+	u, best := -1, ^uint(0)
+	for i, s := range [6]uint{unitScore(bands), unitScore(bands >> scoreField), unitScore(bands >> (2 * scoreField)),
+		unitScore(stacks), unitScore(stacks >> scoreField), unitScore(stacks >> (2 * scoreField))} {
+		if s-1 < best {
+			u, best = i, s-1
 		}
 	}
 	if u < 0 {
