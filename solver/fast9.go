@@ -60,9 +60,12 @@ import (
 // unsolved cells and every other digit, and those digits are propagated in
 // turn. When no digit changes any more, singles counts candidates per cell
 // across the nine digits with bitwise adds to find naked singles and cells
-// without candidates. When nothing is forced, the search guesses,
-// preferably on a cell with two candidates; a guess copies the 124-byte
-// state, so undoing it is free.
+// without candidates. When nothing is forced, the search for a first
+// solution guesses, preferably on a cell with two candidates; a guess
+// copies the 124-byte state, so undoing it is free. Counting solutions
+// (the unique check) has to go through the whole search tree and adds
+// what fast9unique.go describes: triads, guesses on a digit's layout in a
+// band or stack, and a memory of where contradictions came from.
 
 // Masks of a band.
 const (
@@ -183,9 +186,9 @@ type state9 struct {
 const allDigits = 1<<9 - 1
 
 // init sets up the state of a 9x9 grid g: all candidates, then the givens
-// placed, solved (their cells taken from the other digits at once, rather
-// than one by one as update would); the rest of the propagation is left to
-// update. It reports false if g breaks the rules: a digit above 9, or a
+// placed and solved (their cells taken from the other digits at once,
+// rather than one by one as update would); the rest of the propagation is
+// left to update. It reports false if g breaks the rules: a digit above 9, or a
 // given that an earlier given of the same digit has already ruled out,
 // which is two equal digits in a unit.
 func (s *state9) init(g *Grid) bool {

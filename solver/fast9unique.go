@@ -4,13 +4,14 @@ import "math/bits"
 
 // This file holds what the 9x9 bitboard solver adds when it has to go
 // through the whole search tree, to count solutions or to prove that there
-// is no second one: a stronger propagation between guesses (triads) and
-// guesses that cut the tree into fewer pieces (guessLayout). Both cost more
-// per search position than the cell guesses of the first-solution search,
-// and both pay for it only when the whole tree has to be searched. The
-// ideas are those of tdoku (Tom Dillon), which reasons on the same
-// "triads" and branches on the same band configurations; the
-// representation and the code here are this solver's own.
+// is no second one: a stronger propagation between guesses (triads),
+// guesses that cut the tree into fewer pieces (guessLayout) and a memory
+// of where the contradictions came from. They cost more per search
+// position than the cell guesses of the first-solution search, and pay
+// for it only when the whole tree has to be searched. The first two ideas
+// are those of tdoku (Tom Dillon), which reasons on the same "triads" and
+// branches on the same band configurations; the representation and the
+// code here are this solver's own.
 //
 // # Layouts
 //
@@ -99,27 +100,6 @@ var (
 	stackScores, stackOpen [512]uint64
 )
 
-func init() {
-	for x := range 512 {
-		var t uint32 // x as a band's minirows, for complexIndex
-		for i := range 9 {
-			if x>>i&1 != 0 {
-				t |= 1 << (3 * i)
-			}
-		}
-		for u := range 3 {
-			// The boxes of band u, or of stack u, pinned in x.
-			if k := x>>u&1 + x>>(u+3)&1 + x>>(u+6)&1; k < 3 {
-				score, open := uint64(pinnedScore[k])<<(scoreField*u+11), uint64(1)<<(scoreField*u)
-				bandScores[x] |= score
-				bandOpen[x] |= open
-				stackScores[complexIndex(t)] |= score
-				stackOpen[complexIndex(t)] |= open
-			}
-		}
-	}
-}
-
 // conflict counts a contradiction met propagating digit d.
 func (x *search9) conflict(d int) {
 	x.conflicts[d]++
@@ -134,7 +114,13 @@ func (x *search9) conflict(d int) {
 func init() {
 	for x := range 512 {
 		// x is a pattern of 9 bits, bit 3r+s for row r and box s (or band
-		// r and column s of a stack).
+		// r and column s of a stack), and t the band with those minirows.
+		var t uint32
+		for i := range 9 {
+			if x>>i&1 != 0 {
+				t |= 1 << (3 * i)
+			}
+		}
 		var open int
 		for i, p := range layoutPerms {
 			if x>>p[0]&1 != 0 && x>>(3+p[1])&1 != 0 && x>>(6+p[2])&1 != 0 {
@@ -142,13 +128,19 @@ func init() {
 			}
 		}
 		stackLayouts[x] = uint8(open)
-		var t uint32 // the band whose minirows are the pattern
-		for i := range 9 {
-			if x>>i&1 != 0 {
-				t |= 1 << (3 * i)
+		bandLayouts[complexIndex(t)] = uint8(open)
+		// For the scores, x is the boxes pinned: bit 3s+b for box s of
+		// band b (to a row), or bit 3b+s (to a column).
+		for u := range 3 {
+			// The boxes of band u, or of stack u, pinned in x.
+			if k := x>>u&1 + x>>(u+3)&1 + x>>(u+6)&1; k < 3 {
+				score, open := uint64(pinnedScore[k])<<(scoreField*u+11), uint64(1)<<(scoreField*u)
+				bandScores[x] |= score
+				bandOpen[x] |= open
+				stackScores[complexIndex(t)] |= score
+				stackOpen[complexIndex(t)] |= open
 			}
 		}
-		bandLayouts[complexIndex(t)] = uint8(open)
 	}
 	for i, p := range layoutPerms {
 		var cells uint32 // the three minirows of the layout in a band
@@ -220,10 +212,10 @@ func (s *state9) triads(pn *pins) int {
 	if four != 0 {
 		return -1
 	}
-	// Only minirows and minicolumns with a cell left to fill can gain
-	// from a triad (once update is done, a triad leaves none with a
-	// single cell), and a digit stays pinned, so a triad once applied
-	// stays so.
+	// Only minirows and minicolumns with an empty cell can gain from a
+	// triad (with a single one, the pinned digit left is already placed
+	// there by update), and a digit stays pinned, so a triad once
+	// applied stays so.
 	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
 	three &= uint64(minirows(u0)|minirows(u1)<<1|minirows(u2)<<2) |
 		uint64(cols(u0)|cols(u1)<<9|cols(u2)<<18)<<32
@@ -259,7 +251,7 @@ func (s *state9) triads(pn *pins) int {
 // in a solved grid.
 func (x *search9) guessLayout(st *state9, pn *pins, depth int) bool {
 	// The scores of the three bands and of the three stacks, in the
-	// fields of unitScores.
+	// fields of scoreField bits.
 	var bands, stacks uint64
 	for d := range 9 {
 		p := pn.pinned[d]
