@@ -364,24 +364,37 @@ func clearOne(a *uint32, k uint32) uint32 {
 
 // singles places the naked singles and reports 1 when it placed some, 0
 // when there are none, and -1 when an unsolved cell has no candidate left.
-// When it returns 0, two holds for each band its unsolved cells with
-// exactly two candidates, for guess.
+// When it returns 0 and two is not nil, two holds for each band its
+// unsolved cells with exactly two candidates, for guess.
 func (s *state9) singles(two *[3]uint32) int {
 	// a, b, c: cells with at least 1, 2, 3 candidates, for the three
-	// bands at once (three independent chains of work).
+	// bands at once (three independent chains of work); c only for two.
 	var a0, a1, a2, b0, b1, b2, c0, c1, c2 uint32
-	for d := range 9 {
-		bd := &s.bands[d]
-		x0, x1, x2 := bd[0], bd[1], bd[2]
-		c0 |= b0 & x0
-		c1 |= b1 & x1
-		c2 |= b2 & x2
-		b0 |= a0 & x0
-		b1 |= a1 & x1
-		b2 |= a2 & x2
-		a0 |= x0
-		a1 |= x1
-		a2 |= x2
+	if two != nil {
+		for d := range 9 {
+			bd := &s.bands[d]
+			x0, x1, x2 := bd[0], bd[1], bd[2]
+			c0 |= b0 & x0
+			c1 |= b1 & x1
+			c2 |= b2 & x2
+			b0 |= a0 & x0
+			b1 |= a1 & x1
+			b2 |= a2 & x2
+			a0 |= x0
+			a1 |= x1
+			a2 |= x2
+		}
+	} else {
+		for d := range 9 {
+			bd := &s.bands[d]
+			x0, x1, x2 := bd[0], bd[1], bd[2]
+			b0 |= a0 & x0
+			b1 |= a1 & x1
+			b2 |= a2 & x2
+			a0 |= x0
+			a1 |= x1
+			a2 |= x2
+		}
 	}
 	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
 	if u0&^a0|u1&^a1|u2&^a2 != 0 {
@@ -389,7 +402,9 @@ func (s *state9) singles(two *[3]uint32) int {
 	}
 	one := [3]uint32{u0 &^ b0, u1 &^ b1, u2 &^ b2}
 	if one[0]|one[1]|one[2] == 0 {
-		*two = [3]uint32{u0 & b0 &^ c0, u1 & b1 &^ c1, u2 & b2 &^ c2}
+		if two != nil {
+			*two = [3]uint32{u0 & b0 &^ c0, u1 & b1 &^ c1, u2 & b2 &^ c2}
+		}
 		return 0
 	}
 	for b := range 3 {
@@ -457,7 +472,11 @@ func (x *search9) solve(st *state9, depth int) {
 			return
 		}
 		var two [3]uint32
-		switch st.singles(&two) {
+		wantTwo := &two
+		if x.all {
+			wantTwo = nil // guessLayout has no use for them
+		}
+		switch st.singles(wantTwo) {
 		case -1:
 			return
 		case 0:
