@@ -46,7 +46,7 @@ func line81(s string) (solver.Grid, bool) {
 		return solver.Grid{}, false
 	}
 	g, _ := solver.NewGrid(9)
-	var seen [27]uint16 // the digits of each row, column and box
+	var seen [10]uint32 // for each digit, its rows, columns and boxes (unitBits)
 	for i := 0; i < 80; i += 8 {
 		// The digits of these 8 cells, one bit 7 per byte.
 		x := load8(s, i)
@@ -66,24 +66,21 @@ func line81(s string) (solver.Grid, bool) {
 // place81 puts the digit c in cell k of g unless its row, column or box
 // already holds it (seen), which it reports as false: a clash, which
 // solver.Parse explains.
-func place81(g *solver.Grid, seen *[27]uint16, k int, c byte) bool {
-	bit := uint16(1) << (c - '1')
-	u := &units81[k]
-	if (seen[u[0]]|seen[u[1]]|seen[u[2]])&bit != 0 {
+func place81(g *solver.Grid, seen *[10]uint32, k int, c byte) bool {
+	d := c - '0'
+	if seen[d%10]&unitBits[k] != 0 {
 		return false
 	}
-	seen[u[0]] |= bit
-	seen[u[1]] |= bit
-	seen[u[2]] |= bit
-	g.SetCell(k, int(c-'0'))
+	seen[d%10] |= unitBits[k]
+	g.SetCell(k, int(d))
 	return true
 }
 
-// units81 holds for each cell of a 9x9 grid its row (0-8), column (9-17)
-// and box (18-26).
-var units81 = func() (u [81][3]uint8) {
+// unitBits holds for each cell of a 9x9 grid one bit for its row (bits
+// 0-8), one for its column (9-17) and one for its box (18-26).
+var unitBits = func() (u [81]uint32) {
 	for i := range 81 {
-		u[i] = [3]uint8{uint8(i / 9), uint8(9 + i%9), uint8(18 + i/27*3 + i%9/3)}
+		u[i] = 1<<(i/9) | 1<<(9+i%9) | 1<<(18+i/27*3+i%9/3)
 	}
 	return u
 }()
