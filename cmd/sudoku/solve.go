@@ -52,10 +52,10 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	if *pretty {
 		sep = "\n"
 	}
-	return eachPuzzle(ctx, fs, s, *workers, sep, func(p puzzleText) (string, bool) {
+	return eachPuzzleAppend(ctx, fs, s, *workers, sep, func(dst []byte, p puzzleText) ([]byte, bool) {
 		g, err := p.grid()
 		if err != nil {
-			return "error: " + err.Error(), false
+			return appendError(dst, err), false
 		}
 		var sol solver.Grid
 		if *unique {
@@ -64,20 +64,19 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 			sol, err = solver.Solve(g)
 		}
 		if err != nil {
-			return "error: " + err.Error(), false
+			return appendError(dst, err), false
 		}
 		if *pretty {
-			return strings.TrimSuffix(sol.Pretty(), "\n"), true
+			return append(dst, strings.TrimSuffix(sol.Pretty(), "\n")...), true
 		}
-		return solutionString(&sol), true
+		dst, _ = sol.AppendText(dst)
+		return dst, true
 	})
 }
 
-// solutionString returns sol.String() without copying the grid.
-func solutionString(sol *solver.Grid) string {
-	var buf [solver.MaxCells]byte
-	b, _ := sol.AppendText(buf[:0])
-	return string(b)
+// appendError appends the line that reports err.
+func appendError(dst []byte, err error) []byte {
+	return append(append(dst, "error: "...), err.Error()...)
 }
 
 // eachPuzzle is the body of the commands that answer one line per puzzle:
@@ -86,6 +85,15 @@ func solutionString(sol *solver.Grid) string {
 // results in input order, sep between two. It returns errFailed when any
 // puzzle failed.
 func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, sep string, work func(puzzleText) (string, bool)) error {
+	return eachPuzzleAppend(ctx, fs, s, workers, sep, func(dst []byte, p puzzleText) ([]byte, bool) {
+		line, ok := work(p)
+		return append(dst, line...), ok
+	})
+}
+
+// eachPuzzleAppend is eachPuzzle for a work that appends its result to dst,
+// which spares a string per puzzle.
+func eachPuzzleAppend(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, sep string, work func(dst []byte, p puzzleText) ([]byte, bool)) error {
 	if workers < 1 {
 		return usageErrorf(fs, "-j must be at least 1, got %d", workers)
 	}
@@ -93,14 +101,10 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 	if err != nil {
 		return err
 	}
-	lines, failed := parallel(ctx, puzzles, workers, work)
+	out, failed := parallel(ctx, puzzles, workers, sep, work)
 	w := bufio.NewWriterSize(s.out, 64<<10)
-	for i, l := range lines {
-		if i > 0 {
-			w.WriteString(sep)
-		}
-		w.WriteString(l)
-		w.WriteByte('\n')
+	for _, b := range out {
+		w.Write(b)
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -115,14 +119,17 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 }
 
 // parallel runs work on every puzzle with the given number of workers and
-// returns the results in input order, and whether any failed. Puzzles not
-// started when ctx is cancelled are reported as interrupted. Each worker
-// takes the next few puzzles not yet taken, fewer as the puzzles run out so
-// that the workers finish together; one worker is the calling goroutine.
-func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(puzzleText) (string, bool)) ([]string, bool) {
-	out := make([]string, len(puzzles))
-	ok := make([]bool, len(puzzles))
+// returns the output, in input order: each puzzle's result and a newline,
+// sep between two; and whether any puzzle failed. The output comes in
+// pieces: out[i], when not nil, holds that of the puzzles from i on that a
+// worker took together. Puzzles not started when ctx is cancelled are
+// reported as interrupted. Each worker takes the next few puzzles not yet
+// taken, fewer as the puzzles run out so that the workers finish together;
+// one worker is the calling goroutine.
+func parallel(ctx context.Context, puzzles []puzzleText, workers int, sep string, work func(dst []byte, p puzzleText) ([]byte, bool)) ([][]byte, bool) {
+	out := make([][]byte, len(puzzles))
 	var next atomic.Int64 // the first puzzle not yet taken
+	var failed atomic.Bool
 	run := func() {
 		for {
 			// A share of at most 1/(4*workers) of what is left keeps
@@ -135,13 +142,23 @@ func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(
 			if start >= int64(len(puzzles)) {
 				return
 			}
+			b := make([]byte, 0, int(n)*(len(sep)+82)) // room for 9x9 solutions
 			for i := start; i < min(end, int64(len(puzzles))); i++ {
-				if ctx.Err() != nil {
-					out[i] = "error: " + errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))).Error()
-					continue
+				if i > 0 {
+					b = append(b, sep...)
 				}
-				out[i], ok[i] = work(puzzles[i])
+				ok := false
+				if ctx.Err() != nil {
+					b = appendError(b, errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))))
+				} else {
+					b, ok = work(b, puzzles[i])
+				}
+				if !ok {
+					failed.Store(true)
+				}
+				b = append(b, '\n')
 			}
+			out[start] = b
 		}
 	}
 	var wg sync.WaitGroup
@@ -150,9 +167,5 @@ func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(
 	}
 	run()
 	wg.Wait()
-	failed := false
-	for _, b := range ok {
-		failed = failed || !b
-	}
-	return out, failed
+	return out, failed.Load()
 }
