@@ -102,13 +102,13 @@ func eachPuzzleAppend(ctx context.Context, fs *flag.FlagSet, s *stdio, workers i
 		return err
 	}
 	out, failed := parallel(ctx, puzzles, workers, sep, work)
+	// Write errors go unreported, as they always have here (on a closed
+	// standard output the process ends with SIGPIPE anyway).
 	w := bufio.NewWriterSize(s.out, 64<<10)
 	for _, b := range out {
 		w.Write(b)
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
+	w.Flush()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
