@@ -188,9 +188,9 @@ const allDigits = 1<<9 - 1
 // init sets up the state of a 9x9 grid g: all candidates, then the givens
 // placed and solved (their cells taken from the other digits at once,
 // rather than one by one as update would); the rest of the propagation is
-// left to update. It reports false if g breaks the rules: a digit above 9, or a
-// given that an earlier given of the same digit has already ruled out,
-// which is two equal digits in a unit.
+// left to update. It reports false if g breaks the rules: a digit above 9,
+// or a given that an earlier given of the same digit has already ruled
+// out, which is two equal digits in a unit.
 func (s *state9) init(g *Grid) bool {
 	for d := range 9 {
 		s.bands[d] = [3]uint32{bandMask, bandMask, bandMask}
