@@ -60,9 +60,12 @@ import (
 // unsolved cells and every other digit, and those digits are propagated in
 // turn. When no digit changes any more, singles counts candidates per cell
 // across the nine digits with bitwise adds to find naked singles and cells
-// without candidates. When nothing is forced, the search guesses,
-// preferably on a cell with two candidates; a guess copies the 124-byte
-// state, so undoing it is free.
+// without candidates. When nothing is forced, the search for a first
+// solution guesses, preferably on a cell with two candidates; a guess
+// copies the 124-byte state, so undoing it is free. Counting solutions
+// (the unique check) has to go through the whole search tree and adds
+// what fast9unique.go describes: triads, guesses on a digit's layout in a
+// band or stack, and a memory of where contradictions came from.
 
 // Masks of a band.
 const (
@@ -75,8 +78,10 @@ var (
 	// complexMask maps a shrink pattern (which minirows of a band are
 	// non-empty), hashed by complexIndex, to the 27-bit mask of the
 	// minirows that take part in some valid placement: 0 when there is
-	// none. Bit 27+s is set when only one row can hold the digit in box s.
-	complexMask [512]uint32
+	// none. Bit 27+s is set when only one row can hold the digit in box s,
+	// and then bit 32+9r+3s flags that minirow, of row r: the digit is
+	// pinned to it (see the triads in fast9unique.go).
+	complexMask [512]uint64
 	// lockedColumns maps the 9-bit set of columns where a digit can go in a
 	// band to the 27-bit mask, copied into the three rows, of the columns
 	// that are the only one of their box: the digit is in that column in
@@ -125,7 +130,7 @@ func init() {
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for sh := range 512 {
-		var m uint32
+		var m uint64
 		var rows [3]int // per box, the rows that can hold the digit
 		for _, p := range perms {
 			ok := true
@@ -142,8 +147,8 @@ func init() {
 			}
 		}
 		for s := range 3 {
-			if bits.OnesCount(uint(rows[s])) == 1 {
-				m |= 1 << (27 + s)
+			if r := rows[s]; bits.OnesCount(uint(r)) == 1 {
+				m |= 1<<(27+s) | 1<<(32+9*bits.TrailingZeros(uint(r))+3*s)
 			}
 		}
 		// Index by the hash of the band's minirow pattern: bit 3*r+s of
@@ -169,6 +174,8 @@ func init() {
 // state9 is the search state of the bitboard solver: the candidates per
 // digit and band, the cells not yet solved, and the digits to propagate.
 // It is a plain value of 124 bytes: copying it saves a search position.
+// (The search through the whole tree keeps beside it the pins of
+// fast9unique.go.)
 type state9 struct {
 	bands    [9][3]uint32 // bands[d][b]: where digit d+1 can go in band b
 	unsolved [3]uint32    // cells of each band without a digit yet
@@ -179,15 +186,18 @@ type state9 struct {
 const allDigits = 1<<9 - 1
 
 // init sets up the state of a 9x9 grid g: all candidates, then the givens
-// placed; propagation is left to update. It reports false if g breaks the
-// rules: a digit above 9, or a given that an earlier given of the same
-// digit has already ruled out, which is two equal digits in a unit.
+// placed and solved (their cells taken from the other digits at once,
+// rather than one by one as update would); the rest of the propagation is
+// left to update. It reports false if g breaks the rules: a digit above 9,
+// or a given that an earlier given of the same digit has already ruled
+// out, which is two equal digits in a unit.
 func (s *state9) init(g *Grid) bool {
 	for d := range 9 {
 		s.bands[d] = [3]uint32{bandMask, bandMask, bandMask}
 	}
-	s.unsolved = [3]uint32{bandMask, bandMask, bandMask}
 	s.dirty = allDigits
+	var given [3]uint32  // the cells of the givens, per band
+	var own [9][3]uint32 // the same per digit
 	for c := range 81 {
 		if d := g.cells[c]; d != 0 {
 			b, p := c/27, c%27
@@ -195,8 +205,16 @@ func (s *state9) init(g *Grid) bool {
 				return false
 			}
 			s.place(int(d-1), b, p)
+			given[b] |= 1 << p
+			own[d-1][b] |= 1 << p
 		}
 	}
+	for d := range 9 {
+		for b := range 3 {
+			s.bands[d][b] &^= given[b] &^ own[d][b]
+		}
+	}
+	s.unsolved = [3]uint32{bandMask &^ given[0], bandMask &^ given[1], bandMask &^ given[2]}
 	return true
 }
 
@@ -239,20 +257,25 @@ func complexIndex(a uint32) uint32 {
 // update propagates the band-wise rules until no digit changes. It reports
 // false on a contradiction. A digit is handled whole: its three bands are
 // narrowed together until they agree (claims, complex masks, locked
-// columns), and then its solved cells leave the other digits.
-func (s *state9) update() bool {
+// columns), and then its solved cells leave the other digits. Given pins
+// (not nil), it also records there where each digit it handled is pinned,
+// for the triads. On a contradiction it leaves in s.dirty the bit of the
+// digit that ran into it.
+func (s *state9) update(pn *pins) bool {
 	dirty := s.dirty
 	for dirty != 0 {
 		d := bits.TrailingZeros32(dirty)
 		dirty &= dirty - 1
 		bd := &s.bands[d]
 		a0, a1, a2 := bd[0], bd[1], bd[2]
-		var cm0, cm1, cm2, l0, l1, l2 uint32
+		var cm0, cm1, cm2 uint64
+		var l0, l1, l2 uint32
 		for {
 			// Each column holds the digit once: a column that only
 			// one band can give it claims the rest of its box there.
 			c0, c1, c2 := cols(a0), cols(a1), cols(a2)
 			if c0|c1|c2 != rowMask {
+				s.dirty = 1 << (d & 31)
 				return false
 			}
 			a0 &^= claimMask[c0&^(c1|c2)]
@@ -261,10 +284,11 @@ func (s *state9) update() bool {
 			cm0 = complexMask[complexIndex(a0)]
 			cm1 = complexMask[complexIndex(a1)]
 			cm2 = complexMask[complexIndex(a2)]
-			a0 &= cm0
-			a1 &= cm1
-			a2 &= cm2
+			a0 &= uint32(cm0)
+			a1 &= uint32(cm1)
+			a2 &= uint32(cm2)
 			if a0 == 0 || a1 == 0 || a2 == 0 {
+				s.dirty = 1 << (d & 31)
 				return false
 			}
 			// A box down to one column takes that column from the
@@ -279,11 +303,15 @@ func (s *state9) update() bool {
 			a0, a1, a2 = n0, n1, n2
 		}
 		bd[0], bd[1], bd[2] = a0, a1, a2
+		if pn != nil {
+			pn.pinned[d] = (cm0|cm1<<1|cm2<<2)>>32 |
+				uint64(l0&rowMask|l1&(rowMask<<9)|l2&(rowMask<<18))<<32
+		}
 		// Bits 27-29 of cm and l flag the boxes with one row left and
 		// the boxes with one column left: both is a solved cell.
-		n0 := a0 & boxCells[(cm0&l0)>>27&7] & s.unsolved[0]
-		n1 := a1 & boxCells[(cm1&l1)>>27&7] & s.unsolved[1]
-		n2 := a2 & boxCells[(cm2&l2)>>27&7] & s.unsolved[2]
+		n0 := a0 & boxCells[(uint32(cm0)&l0)>>27&7] & s.unsolved[0]
+		n1 := a1 & boxCells[(uint32(cm1)&l1)>>27&7] & s.unsolved[1]
+		n2 := a2 & boxCells[(uint32(cm2)&l2)>>27&7] & s.unsolved[2]
 		if n0|n1|n2 != 0 {
 			s.unsolved[0] &^= n0
 			s.unsolved[1] &^= n1
@@ -336,24 +364,37 @@ func clearOne(a *uint32, k uint32) uint32 {
 
 // singles places the naked singles and reports 1 when it placed some, 0
 // when there are none, and -1 when an unsolved cell has no candidate left.
-// When it returns 0, two holds for each band its unsolved cells with
-// exactly two candidates, for guess.
+// When it returns 0 and two is not nil, two holds for each band its
+// unsolved cells with exactly two candidates, for guess.
 func (s *state9) singles(two *[3]uint32) int {
 	// a, b, c: cells with at least 1, 2, 3 candidates, for the three
-	// bands at once (three independent chains of work).
+	// bands at once (three independent chains of work); c only for two.
 	var a0, a1, a2, b0, b1, b2, c0, c1, c2 uint32
-	for d := range 9 {
-		bd := &s.bands[d]
-		x0, x1, x2 := bd[0], bd[1], bd[2]
-		c0 |= b0 & x0
-		c1 |= b1 & x1
-		c2 |= b2 & x2
-		b0 |= a0 & x0
-		b1 |= a1 & x1
-		b2 |= a2 & x2
-		a0 |= x0
-		a1 |= x1
-		a2 |= x2
+	if two != nil {
+		for d := range 9 {
+			bd := &s.bands[d]
+			x0, x1, x2 := bd[0], bd[1], bd[2]
+			c0 |= b0 & x0
+			c1 |= b1 & x1
+			c2 |= b2 & x2
+			b0 |= a0 & x0
+			b1 |= a1 & x1
+			b2 |= a2 & x2
+			a0 |= x0
+			a1 |= x1
+			a2 |= x2
+		}
+	} else {
+		for d := range 9 {
+			bd := &s.bands[d]
+			x0, x1, x2 := bd[0], bd[1], bd[2]
+			b0 |= a0 & x0
+			b1 |= a1 & x1
+			b2 |= a2 & x2
+			a0 |= x0
+			a1 |= x1
+			a2 |= x2
+		}
 	}
 	u0, u1, u2 := s.unsolved[0], s.unsolved[1], s.unsolved[2]
 	if u0&^a0|u1&^a1|u2&^a2 != 0 {
@@ -361,7 +402,9 @@ func (s *state9) singles(two *[3]uint32) int {
 	}
 	one := [3]uint32{u0 &^ b0, u1 &^ b1, u2 &^ b2}
 	if one[0]|one[1]|one[2] == 0 {
-		*two = [3]uint32{u0 & b0 &^ c0, u1 & b1 &^ c1, u2 & b2 &^ c2}
+		if two != nil {
+			*two = [3]uint32{u0 & b0 &^ c0, u1 & b1 &^ c1, u2 & b2 &^ c2}
+		}
 		return 0
 	}
 	for b := range 3 {
@@ -381,25 +424,47 @@ func (s *state9) singles(two *[3]uint32) int {
 
 // search9 runs one search: it counts solutions up to limit and keeps the
 // first. stack[0] holds the puzzle's state and stack[k] the state after
-// the guess at depth k. A guess is only made with two cells or more still
-// empty, and each fills one, so there are at most 80 nested guesses; one
-// spare slot makes that margin explicit.
+// the guess at depth k.
+//
+// Looking for the first solution (limit 1), the search guesses on cells
+// (guess). Proving that there is no other solution (limit 2 or more) means
+// going through the whole search tree, and a smaller tree pays for dearer
+// steps: that search also applies the triads and guesses on layouts
+// (guessLayout, which leaves the rare position where it finds nothing to
+// guess on to guess). A cell guess is only made with two cells or more
+// still empty, and each fills one, so there are at most 80 of them nested;
+// a layout guess fixes the layout of one of the 9 digits in one of the 6
+// bands and stacks for good, so there are at most 54 of them nested. One
+// spare slot makes the margin explicit.
 type search9 struct {
 	limit int
 	count int
+	all   bool // limit > 1: triads and guessLayout
 	first Grid
-	stack [82]state9
+	// For guessLayout: how often propagating each digit ran into a
+	// contradiction lately (halved every 64 contradictions).
+	conflicts [9]int32
+	recent    int32 // contradictions since the last halving
+	stack     [80 + 54 + 1]state9
+	pins      [80 + 54 + 1]pins // beside stack, when all
 }
 
-// searches recycles search9 values, which are too large (10 kB) to clear
+// searches recycles search9 values, which are too large (28 kB) to clear
 // for every puzzle.
 var searches = sync.Pool{New: func() any { return new(search9) }}
 
-// solve finishes the search from st, at guess depth depth, and may modify
-// st.
+// solve finishes the search from st, which is x.stack[depth-1] (the
+// state at guess depth depth-1), and may modify st.
 func (x *search9) solve(st *state9, depth int) {
+	var pn *pins
+	if x.all {
+		pn = &x.pins[depth-1]
+	}
 	for {
-		if !st.update() {
+		if !st.update(pn) {
+			if x.all {
+				x.conflict(bits.TrailingZeros32(st.dirty))
+			}
 			return
 		}
 		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
@@ -407,10 +472,25 @@ func (x *search9) solve(st *state9, depth int) {
 			return
 		}
 		var two [3]uint32
-		switch st.singles(&two) {
+		wantTwo := &two
+		if x.all {
+			wantTwo = nil // guessLayout has no use for them
+		}
+		switch st.singles(wantTwo) {
 		case -1:
 			return
 		case 0:
+			if x.all {
+				switch st.triads(pn) {
+				case -1:
+					return
+				case 1:
+					continue
+				}
+				if x.guessLayout(st, pn, depth) {
+					return
+				}
+			}
 			x.guess(st, &two, depth)
 			return
 		}
@@ -474,6 +554,9 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 		if last >= 0 {
 			next := &x.stack[depth]
 			*next = *st
+			if x.all {
+				x.pins[depth] = x.pins[depth-1]
+			}
 			next.place(last, b, p)
 			x.solve(next, depth+1)
 			if x.count >= x.limit {
@@ -494,7 +577,10 @@ func (x *search9) guess(st *state9, two *[3]uint32, depth int) {
 func solve9(g *Grid, limit int) (Grid, int, bool) {
 	x := searches.Get().(*search9)
 	x.limit, x.count, x.first = max(limit, 1), 0, Grid{}
+	x.all = x.limit > 1
+	x.conflicts, x.recent = [9]int32{}, 0
 	st := &x.stack[0]
+	x.pins[0].triadsDone = 0
 	ok := st.init(g)
 	if ok {
 		x.solve(st, 1)

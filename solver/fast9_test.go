@@ -280,33 +280,138 @@ func FuzzFast9(f *testing.F) {
 }
 
 // TestFast9PropagationIsSound checks the deductions themselves: after the
-// band-wise propagation and the naked singles of a proper puzzle, the digit
-// of the solution is still a candidate of every cell.
+// band-wise propagation, the triads (when the whole tree is searched) and
+// the naked singles of a proper puzzle, the digit of the solution is still
+// a candidate of every cell.
 func TestFast9PropagationIsSound(t *testing.T) {
-	for _, set := range fast9Sets[:4] {
-		for _, l := range readLines(t, set.file) {
-			g := MustGrid(l)
-			sol, n := generalSearch(g, 1)
-			if n != 1 {
-				t.Fatalf("%s: general solver found no solution", l)
-			}
-			var st state9
-			if !st.init(&g) {
-				t.Fatalf("%s: init rejected a valid grid", l)
-			}
-			for round := 0; ; round++ {
-				if !st.update() {
-					t.Fatalf("%s: propagation found a contradiction in a proper puzzle", l)
+	for _, all := range []bool{false, true} {
+		for _, set := range fast9Sets[:4] {
+			for _, l := range readLines(t, set.file) {
+				g := MustGrid(l)
+				sol, n := generalSearch(g, 1)
+				if n != 1 {
+					t.Fatalf("%s: general solver found no solution", l)
 				}
-				for c := range 81 {
-					d := sol.cells[c] - 1
-					if st.bands[d][c/27]&(1<<(c%27)) == 0 {
-						t.Fatalf("%s, round %d: %s lost its solution digit %d", l, round, sol.CellName(c), d+1)
+				var st state9
+				if !st.init(&g) {
+					t.Fatalf("%s: init rejected a valid grid", l)
+				}
+				var pn *pins
+				if all {
+					pn = new(pins)
+				}
+				for round := 0; ; round++ {
+					if !st.update(pn) {
+						t.Fatalf("%s: propagation found a contradiction in a proper puzzle", l)
+					}
+					triads := 0
+					if all {
+						if triads = st.triads(pn); triads < 0 {
+							t.Fatalf("%s: the triads found a contradiction in a proper puzzle", l)
+						}
+					}
+					for c := range 81 {
+						d := sol.cells[c] - 1
+						if st.bands[d][c/27]&(1<<(c%27)) == 0 {
+							t.Fatalf("%s, round %d (triads %v): %s lost its solution digit %d", l, round, all, sol.CellName(c), d+1)
+						}
+					}
+					if triads > 0 {
+						continue
+					}
+					var two [3]uint32
+					if st.singles(&two) != 1 {
+						break
 					}
 				}
-				var two [3]uint32
-				if st.singles(&two) != 1 {
-					break
+			}
+		}
+	}
+}
+
+// TestLayoutTables checks the tables of guessLayout against the cells of
+// each layout: a pattern has a layout open exactly when the layout's three
+// minirows (or minicolumns) are in it, and taking a layout keeps exactly
+// its cells in the band or the stack.
+func TestLayoutTables(t *testing.T) {
+	for u := range 6 {
+		for i, p := range layoutPerms {
+			keep := layoutKeep[u][i]
+			for b := range 3 {
+				for c := range 27 {
+					r, col := c/9, c%9
+					var want bool
+					if u < 3 {
+						want = b != u || col/3 == p[r]
+					} else {
+						s := u - 3
+						want = col/3 != s || col%3 == p[b]
+					}
+					if got := keep[b]>>c&1 != 0; got != want {
+						t.Fatalf("unit %d, layout %v: band %d cell %d kept %v, want %v", u, p, b, c, got, want)
+					}
+				}
+			}
+		}
+	}
+	for x := range uint32(512) {
+		var band, stack uint32 // a band and the columns of three bands with the pattern x
+		for i := range uint32(9) {
+			if x>>i&1 != 0 {
+				band |= 1 << (3*i + (x+i)%3)
+				stack |= 1 << (9*(i/3) + i%3)
+			}
+		}
+		var open uint16
+		for i, p := range layoutPerms {
+			ok := true
+			for r := range 3 {
+				ok = ok && x>>(3*r+p[r])&1 != 0
+			}
+			if ok {
+				open |= 1 << i
+			}
+		}
+		if got := uint16(bandLayouts[complexIndex(band)]); got != open {
+			t.Errorf("band pattern %09b: layouts %06b, want %06b", x, got, open)
+		}
+		if got := uint16(stackLayouts[stackIndex(stack)]); got != open {
+			t.Errorf("stack pattern %09b: layouts %06b, want %06b", x, got, open)
+		}
+		// The scores, for x as the boxes with a row pinned (bit 3s+b
+		// for box s of band b) and as the boxes with a column pinned
+		// (bit 3b+s), in the bits of state9.pinned: either way unit u
+		// has the boxes of bits u, u+3 and u+6 pinned.
+		var pinnedRows, pinnedColumns uint32
+		for i := range uint32(9) {
+			if x>>i&1 != 0 {
+				s, b := i/3, i%3
+				pinnedRows |= 1 << (3*(3*((x+i)%3)+s) + b)
+				pinnedColumns |= 1 << (9*(i/3) + 3*(i%3) + (x+i)%3)
+			}
+		}
+		h := (pinnedRows | pinnedRows>>9 | pinnedRows>>18) & rowMask
+		v := complexIndex(pinnedColumns)
+		for u := range 3 {
+			k := 0
+			for j := range 3 {
+				k += int(x >> (3*j + u) & 1)
+			}
+			for _, tc := range []struct {
+				name        string
+				score, open uint64
+				k           int
+			}{{"band", bandScores[h], bandOpen[h], k}, {"stack", stackScores[v], stackOpen[v], k}} {
+				field := scoreField * u
+				wantScore, wantOpen := uint64(pinnedScore[tc.k]), uint64(0)
+				if tc.k < 3 {
+					wantOpen = 1
+				}
+				if got := tc.score >> (field + 11) & 1023; got != wantScore {
+					t.Errorf("%s %d with %09b pinned: score %d, want %d", tc.name, u, x, got, wantScore)
+				}
+				if got := tc.open >> field & 2047; got != wantOpen {
+					t.Errorf("%s %d with %09b pinned: open %d, want %d", tc.name, u, x, got, wantOpen)
 				}
 			}
 		}

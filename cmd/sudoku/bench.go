@@ -19,7 +19,9 @@ FILE is solved whole, first to the first solution of every puzzle, then in
 unique-check mode (stopping at a second solution), and every solution found is
 checked: complete, following the rules, keeping the givens. Prints a Markdown
 table with puzzles/s and microseconds per puzzle in both modes, and how many
-puzzles have one solution, several or none. With --repeat N each file is timed
+puzzles have one solution, several or none. A timed run solves the file as
+many times as it takes to last 0.2 s (once for a long file), so that a short
+file is not timed on a few milliseconds. With --repeat N each file is timed
 N times per mode and the fastest run is reported, which helps on a busy
 machine. A FILE of '-' is standard input.
 
@@ -115,6 +117,10 @@ type benchResult struct {
 	nUnique, nMulti, nNone int
 }
 
+// minRun is the least a timed run lasts: a file solved faster is solved
+// again, and the run's time per file is the average.
+const minRun = 200 * time.Millisecond
+
 // benchSet times the puzzles in both modes, repeat times each, and then
 // checks every solution found.
 func benchSet(gs []solver.Grid, repeat int) (benchResult, error) {
@@ -123,19 +129,30 @@ func benchSet(gs []solver.Grid, repeat int) (benchResult, error) {
 	firstErrs := make([]error, len(gs))
 	uniqueSols := make([]solver.Grid, len(gs))
 	uniqueErrs := make([]error, len(gs))
-	for k := range repeat {
-		start := time.Now()
-		for i, g := range gs {
-			firstSols[i], firstErrs[i] = solver.Solve(g)
+	// timed returns the average time of solving the file over a run.
+	timed := func(solveAll func()) time.Duration {
+		start, n := time.Now(), 0
+		for n == 0 || time.Since(start) < minRun {
+			solveAll()
+			n++
 		}
-		if d := time.Since(start); k == 0 || d < r.first {
+		return time.Since(start) / time.Duration(n)
+	}
+	for k := range repeat {
+		d := timed(func() {
+			for i, g := range gs {
+				firstSols[i], firstErrs[i] = solver.Solve(g)
+			}
+		})
+		if k == 0 || d < r.first {
 			r.first = d
 		}
-		start = time.Now()
-		for i, g := range gs {
-			uniqueSols[i], uniqueErrs[i] = solver.SolveUnique(g)
-		}
-		if d := time.Since(start); k == 0 || d < r.unique {
+		d = timed(func() {
+			for i, g := range gs {
+				uniqueSols[i], uniqueErrs[i] = solver.SolveUnique(g)
+			}
+		})
+		if k == 0 || d < r.unique {
 			r.unique = d
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -53,13 +55,14 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	if *pretty {
 		sep = "\n"
 	}
-	return eachPuzzle(ctx, fs, s, *workers, sep, func(p puzzleText) (string, bool) {
+	return eachPuzzleAppend(ctx, fs, s, *workers, sep, func(dst []byte, p puzzleText) ([]byte, bool) {
 		if p.isMarks() {
-			return solveMarks(p, *unique, *pretty)
+			line, ok := solveMarks(p, *unique, *pretty)
+			return append(dst, line...), ok
 		}
 		g, err := p.grid(s.photos)
 		if err != nil {
-			return "error: " + err.Error(), false
+			return appendError(dst, err), false
 		}
 		var sol solver.Grid
 		if *unique {
@@ -68,13 +71,19 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 			sol, err = solver.Solve(g)
 		}
 		if err != nil {
-			return "error: " + err.Error(), false
+			return appendError(dst, err), false
 		}
 		if *pretty {
-			return strings.TrimSuffix(sol.Pretty(), "\n"), true
+			return append(dst, strings.TrimSuffix(sol.Pretty(), "\n")...), true
 		}
-		return sol.String(), true
+		dst, _ = sol.AppendText(dst)
+		return dst, true
 	})
+}
+
+// appendError appends the line that reports err.
+func appendError(dst []byte, err error) []byte {
+	return append(append(dst, "error: "...), err.Error()...)
 }
 
 // eachPuzzle is the body of the commands that answer one line per puzzle:
@@ -83,6 +92,15 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 // results in input order, sep between two. It returns errFailed when any
 // puzzle failed.
 func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, sep string, work func(puzzleText) (string, bool)) error {
+	return eachPuzzleAppend(ctx, fs, s, workers, sep, func(dst []byte, p puzzleText) ([]byte, bool) {
+		line, ok := work(p)
+		return append(dst, line...), ok
+	})
+}
+
+// eachPuzzleAppend is eachPuzzle for a work that appends its result to dst,
+// which spares a string per puzzle.
+func eachPuzzleAppend(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, sep string, work func(dst []byte, p puzzleText) ([]byte, bool)) error {
 	if workers < 1 {
 		return usageErrorf(fs, "-j must be at least 1, got %d", workers)
 	}
@@ -90,13 +108,14 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 	if err != nil {
 		return err
 	}
-	lines, failed := parallel(ctx, puzzles, workers, work)
-	for i, l := range lines {
-		if i > 0 {
-			fmt.Fprint(s.out, sep)
-		}
-		fmt.Fprintln(s.out, l)
+	out, failed := parallel(ctx, puzzles, workers, sep, work)
+	// Write errors go unreported, as they always have here (on a closed
+	// standard output the process ends with SIGPIPE anyway).
+	w := bufio.NewWriterSize(s.out, 64<<10)
+	for _, b := range out {
+		w.Write(b)
 	}
+	w.Flush()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -107,34 +126,53 @@ func eachPuzzle(ctx context.Context, fs *flag.FlagSet, s *stdio, workers int, se
 }
 
 // parallel runs work on every puzzle with the given number of workers and
-// returns the results in input order, and whether any failed. Puzzles not
-// started when ctx is cancelled are reported as interrupted.
-func parallel(ctx context.Context, puzzles []puzzleText, workers int, work func(puzzleText) (string, bool)) ([]string, bool) {
-	out := make([]string, len(puzzles))
-	ok := make([]bool, len(puzzles))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, max(len(puzzles), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], ok[i] = work(puzzles[i])
+// returns the output, in input order: each puzzle's result and a newline,
+// sep between two; and whether any puzzle failed. The output comes in
+// pieces: out[i], when not nil, holds that of the puzzles from i on that a
+// worker took together. Puzzles not started when ctx is cancelled are
+// reported as interrupted. Each worker takes the next few puzzles not yet
+// taken, fewer as the puzzles run out so that the workers finish together;
+// one worker is the calling goroutine.
+func parallel(ctx context.Context, puzzles []puzzleText, workers int, sep string, work func(dst []byte, p puzzleText) ([]byte, bool)) ([][]byte, bool) {
+	out := make([][]byte, len(puzzles))
+	var next atomic.Int64 // the first puzzle not yet taken
+	var failed atomic.Bool
+	run := func() {
+		for {
+			// A share of at most 1/(4*workers) of what is left keeps
+			// the workers busy to the end: with a list of one puzzle
+			// per line that is dozens at a time, with photos one.
+			left := int64(len(puzzles)) - next.Load()
+			n := min(max(left/int64(4*workers), 1), 64)
+			end := next.Add(n)
+			start := end - n
+			if start >= int64(len(puzzles)) {
+				return
 			}
-		}()
-	}
-	for i := range puzzles {
-		if ctx.Err() != nil {
-			out[i] = "error: " + errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))).Error()
-			continue
+			b := make([]byte, 0, int(n)*(len(sep)+82)) // room for 9x9 solutions
+			for i := start; i < min(end, int64(len(puzzles))); i++ {
+				if i > 0 {
+					b = append(b, sep...)
+				}
+				ok := false
+				if ctx.Err() != nil {
+					b = appendError(b, errors.Unwrap(fmt.Errorf("x: %w", context.Cause(ctx))))
+				} else {
+					b, ok = work(b, puzzles[i])
+				}
+				if !ok {
+					failed.Store(true)
+				}
+				b = append(b, '\n')
+			}
+			out[start] = b
 		}
-		next <- i
 	}
-	close(next)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(puzzles), 1)) - 1 {
+		wg.Go(run)
+	}
+	run()
 	wg.Wait()
-	failed := false
-	for _, b := range ok {
-		failed = failed || !b
-	}
-	return out, failed
+	return out, failed.Load()
 }
