@@ -84,3 +84,31 @@ func TestCutCellsFindsLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCutCellsFindsBorderInside: a grid found a little too large has its
+// border inside the rectified square; the outer cells are cut from the
+// border, not from the square's edge, so they hold no piece of it.
+func TestCutCellsFindsBorderInside(t *testing.T) {
+	const size, in = 450, 12 // the border 12 pixels (a quarter cell) inside
+	g := image.NewGray(image.Rect(0, 0, size, size))
+	for i := range g.Pix {
+		g.Pix[i] = 235
+	}
+	inner := drawGrid(size-2*in, 3)
+	for y := range size - 2*in {
+		copy(g.Pix[(y+in)*g.Stride+in:], inner.Pix[y*inner.Stride:y*inner.Stride+size-2*in])
+	}
+	c := CutCells(g)
+	for _, i := range []int{0, 8, 72, 80} {
+		r := c.Rects[i]
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				// The grid as it was, before the line remains were
+				// painted out.
+				if c.Raw.GrayAt(x, y).Y < 128 {
+					t.Fatalf("corner cell %d box %v holds a piece of the border at (%d,%d)", i, r, x, y)
+				}
+			}
+		}
+	}
+}

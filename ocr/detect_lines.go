@@ -43,8 +43,8 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickLines(sum(colBand), evenLines(w), 0.22)
-	gy := pickLines(sum(rowBand), evenLines(h), 0.22)
+	gx := pickOuter(sum(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
+	gy := pickOuter(sum(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
 	for i := range 9 {
 		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
 		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
@@ -115,6 +115,54 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 		if pos[i] <= pos[i-1]+2 {
 			pos[i] = guess[i]
 		}
+	}
+	return pos
+}
+
+// outerWin is how far in from the edge of the rectified grid, as a share
+// of a cell, pickOuter looks for the border.
+const outerWin = 0.3
+
+// pickOuter moves the outer lines of pos (0 and 9, at the edges) onto the
+// grid's border when the profile shows it clearly further in: a grid found
+// a little too large, its border inside the square. The border must stand
+// out from the cell next to it as an inner line does, over the whole grid
+// (a digit's stroke near the edge shows in one band only).
+func pickOuter(ink []float64, pos [10]int) [10]int {
+	n := len(ink)
+	if n < 36 {
+		return pos
+	}
+	cell := float64(n) / 9
+	win := int(cell * outerWin)
+	mean := func(lo, hi int) float64 {
+		s := 0.0
+		for x := lo; x <= hi; x++ {
+			s += ink[x]
+		}
+		return s / float64(hi-lo+1)
+	}
+	edge := func(lo, hi, at int, cellLo, cellHi int) int {
+		best, bestV := at, -1.0
+		for x := lo; x <= hi; x++ {
+			if ink[x] > bestV {
+				best, bestV = x, ink[x]
+			}
+		}
+		// Only a line clearly darker than the cell beside it, and darker
+		// than the edge itself (which then is paper or the page).
+		if bestV > 1.5*mean(cellLo, cellHi) && bestV > 1.3*ink[at] {
+			return best
+		}
+		return at
+	}
+	pos[0] = edge(0, win, 0, int(cell*0.3), int(cell*0.8))
+	pos[9] = edge(n-1-win, n-1, n-1, n-1-int(cell*0.8), n-1-int(cell*0.3))
+	if pos[1]-pos[0] < int(cell/2) {
+		pos[0] = 0
+	}
+	if pos[9]-pos[8] < int(cell/2) {
+		pos[9] = n - 1
 	}
 	return pos
 }

@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"image"
+	"math"
 
 	"github.com/sudokubot/sudokubot/solver"
 
@@ -102,18 +103,29 @@ func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob 
 // contrast, a pixel of a pencil mark is.
 const markInk = 0.15
 
+// markReading is what readMarks read in a cell.
+type markReading struct {
+	// marks are the digits read with confidence; conf is the probability
+	// that they are all read right.
+	marks solver.DigitSet
+	conf  float64
+	// lone is the one small digit found when there is only one, with
+	// its probability and its ink's box; zero otherwise.
+	lone    int
+	loneP   float64
+	loneBox image.Rectangle
+}
+
 // readMarks reads the pencil marks of cell box r of g: each mark found is
 // cut out as the network was trained to read one (a square box it fills to
-// digitnet.MarkFill of its height) and read as a digit. It returns the
-// digits read with confidence and the probability
-// that they are all read right, or ok false when it found no mark it
-// could read.
-func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels) (solver.DigitSet, float64, bool) {
+// digitnet.MarkFill of its height) and read as a digit. It reports false
+// when it found no mark it could read.
+func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels) (markReading, bool) {
 	// The cell's box leaves out a margin along the grid lines; marks
 	// written close to a line reach into it.
 	blobs := findMarks(g, box.Inset(-box.Dx()/12), lv)
 	if len(blobs) == 0 || len(blobs) > 9 {
-		return 0, 0, false
+		return markReading{}, false
 	}
 	in := make([]float32, len(blobs)*digitnet.InputLen)
 	for k, b := range blobs {
@@ -125,9 +137,9 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 	}
 	outs := make([]digitnet.Output, len(blobs))
 	r.net.Classify(in, outs)
-	var marks solver.DigitSet
-	conf := 1.0
-	for _, o := range outs {
+	var mr markReading
+	mr.conf = 1
+	for k, o := range outs {
 		best, p := 0, float32(0)
 		for d, v := range o.Digit {
 			if v > p {
@@ -136,14 +148,38 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 		}
 		p *= o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
 		if p < 0.5 {
-			conf *= 1 - float64(p) // a speck, most likely: not a mark
+			mr.conf *= 1 - float64(p) // a speck, most likely: not a mark
 			continue
 		}
-		if marks.Has(best) {
-			conf *= 0.5 // the same digit twice: one of them is misread
+		if mr.marks.Has(best) {
+			mr.conf *= 0.5 // the same digit twice: one of them is misread
 		}
-		marks = marks.With(best)
-		conf *= float64(p)
+		mr.marks = mr.marks.With(best)
+		mr.conf *= float64(p)
+		if len(blobs) == 1 {
+			mr.lone, mr.loneP, mr.loneBox = best, float64(p), blobs[k].box
+		}
 	}
-	return marks, conf, marks != 0
+	return mr, mr.marks != 0
+}
+
+// A lone small digit in the middle of a cell, at least loneDigitHeight of
+// the cell high and within loneOffCentre of its middle, is a digit printed
+// or written small, not a pencil mark: pencil marks are smaller, or stand
+// in a corner, or come several.
+const (
+	loneDigitHeight = 0.35
+	loneOffCentre   = 0.2
+)
+
+// loneDigit reports whether the one mark mr found in cell box r is rather
+// a small digit (see loneDigitHeight).
+func loneDigit(mr markReading, r image.Rectangle) bool {
+	if mr.lone == 0 || r.Dy() == 0 {
+		return false
+	}
+	b := mr.loneBox
+	dx := float64(b.Min.X+b.Max.X-r.Min.X-r.Max.X) / 2 / float64(r.Dx())
+	dy := float64(b.Min.Y+b.Max.Y-r.Min.Y-r.Max.Y) / 2 / float64(r.Dy())
+	return float64(b.Dy()) >= loneDigitHeight*float64(r.Dy()) && math.Abs(dx) <= loneOffCentre && math.Abs(dy) <= loneOffCentre
 }

@@ -29,6 +29,12 @@ const (
 	secondWeight = 0.5
 )
 
+// loneTrust is how much a lone small digit's reading is trusted, the
+// network having taken the cell for pencil marks: never enough to be sure
+// (a pencil mark drawn large in the middle of its cell looks the same), so
+// the cell is named as one to check.
+const loneTrust = 0.9
+
 // emptyBelow is the darkness under which a prepared cell is taken for
 // empty without asking the network: no pixel of its middle stands out
 // from the paper (most empty cells of a puzzle).
@@ -74,9 +80,23 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 			if raw == nil {
 				raw = c.Img
 			}
-			if m, conf, ok := r.readMarks(raw, c.Rects[i], lv); ok {
-				out[i].Marks = m
-				out[i].MarksConfidence = conf * float64(outs[k].Kind[digitnet.KindMarks])
+			mr, ok := r.readMarks(raw, c.Rects[i], lv)
+			switch {
+			case ok && loneDigit(mr, c.Rects[i]):
+				// A small digit in the middle: a digit after all, read
+				// a little less surely than the network's own digits.
+				kind := KindGiven
+				if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
+					kind = KindEntry
+				}
+				out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * loneTrust,
+					Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*loneTrust}}}
+				p := &[10]float64{}
+				p[mr.lone] = 1
+				probs[i] = p
+			case ok:
+				out[i].Marks = mr.marks
+				out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
 			}
 		}
 	}

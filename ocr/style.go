@@ -176,6 +176,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 		return entry, false
 	}
 	groups, ok := colourGroups(styles, idx)
+	byColour := ok
 	if !ok {
 		groups, ok = weightGroups(styles, idx)
 	}
@@ -192,7 +193,9 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 	}
 	chroma := func(s glyphStyle) float64 { return s.chroma() }
 	weight := func(s glyphStyle) float64 { return s.weight }
-	if !typed(styles, printed, groups[0]) || !typed(styles, printed, groups[1]) {
+	// Weight tells typed entries from givens, not a pen from print (a
+	// hand's strokes vary); two clearly different colours tell both.
+	if !byColour && (!typed(styles, printed, groups[0]) || !typed(styles, printed, groups[1])) {
 		return entry, false
 	}
 	givens, entries := groups[0], groups[1]
