@@ -848,3 +848,55 @@ func TestE2EUserInstalledInGroupDM(t *testing.T) {
 		}
 	}
 }
+
+// penWrongCell is the one wrong entry of testdata/pen-wrong.jpg.
+const penWrongCell = "r3c5"
+
+// penFixture returns a photo of a newspaper puzzle filled in with a pen
+// (testdata/pen-*.jpg, see CREDITS.md).
+func penFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	return data
+}
+
+// TestE2EPenFilledPhotoWithAMistake: a photo of a grid filled in with a
+// pen, one entry wrong, sent in a DM, gets that mistake named, a picture of
+// the grid and the photo itself with the cell ringed, and not the right
+// digit.
+func TestE2EPenFilledPhotoWithAMistake(t *testing.T) {
+	e := startE2E(t, nil, nil)
+	att := e.srv.AddAttachment("grid.jpg", "image/jpeg", penFixture(t, "pen-wrong.jpg"))
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", att))
+	e.call(t, "POST", "/api/v9/channels/902/typing")
+	c := e.call(t, "POST", "/api/v9/channels/902/messages")
+	r := decodeResponse(t, c)
+	if !strings.Contains(r.Data.Content, "is wrong:** "+penWrongCell+".") {
+		t.Errorf("content %q, want the mistake at %s named", r.Data.Content, penWrongCell)
+	}
+	if strings.Contains(r.Data.Content, "||") {
+		t.Errorf("the solution was given away: %q", r.Data.Content)
+	}
+	if names := strings.Join(fileNames(c), ","); names != "mistakes.png,mistakes-on-photo.jpg" {
+		t.Errorf("files %s", names)
+	}
+}
+
+// TestE2EPenFilledPhotoSolved: /check with a photo of a grid filled in
+// right gets "solved correctly!".
+func TestE2EPenFilledPhotoSolved(t *testing.T) {
+	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, nil)
+	att := e.srv.AddAttachment("grid.jpg", "image/jpeg", penFixture(t, "pen-right.jpg"))
+	ia := e.srv.SlashCommand("check", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	if ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))); ack.Type != 5 {
+		t.Fatalf("ack type %d, want a deferred response (5)", ack.Type)
+	}
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	if !strings.Contains(r.Data.Content, "**Solved correctly!**") {
+		t.Errorf("content %q", r.Data.Content)
+	}
+}

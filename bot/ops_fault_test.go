@@ -336,8 +336,9 @@ func TestOpsReaderFailure(t *testing.T) {
 	e := startOps(t, opsSetup{bot: func(o *Options) {
 		o.Engines = engines.New(engines.Options{PictureSize: 300, Digits: failingDigits{}})
 	}})
-	data, _ := photoFixture(t)
-	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
+	// A photo some of whose printed digits the classifier is not all but
+	// sure of, so that the digit engine is asked.
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", penFixture(t, "pen-wrong.jpg"))
 	_, content := e.replyTo(t, e.dm(t, "", "", att))
 	if !strings.Contains(content, "something went wrong on my side") {
 		t.Errorf("reply %q, want an apology", content)
