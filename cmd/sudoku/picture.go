@@ -122,11 +122,19 @@ func unsureText(res *ocr.Result, i int) string {
 	alt := ""
 	for _, a := range c.Alternatives {
 		if a.Digit != 0 && a.Digit != c.Digit {
-			alt = fmt.Sprintf(" or a %d", a.Digit)
+			alt = " or " + aDigit(a.Digit)
 			break
 		}
 	}
-	return fmt.Sprintf("is this a %d%s? I could not read it surely", c.Digit, alt)
+	return fmt.Sprintf("is this %s%s? I could not read it surely", aDigit(c.Digit), alt)
+}
+
+// aDigit is a digit with its article: "a 7", "an 8".
+func aDigit(d int) string {
+	if d == 8 {
+		return "an 8"
+	}
+	return fmt.Sprintf("a %d", d)
 }
 
 // countEntries counts the entries among cells.
