@@ -55,11 +55,13 @@ var commands = []command{
 func main() {
 	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
 	// the program with it set to 1, before anything else happens (before
-	// standard input is read: a photo may come that way). One thread per
-	// call reads a photo's digits about three times faster, and the
-	// workers do not fight for the cores.
-	if err := tesseract.EnsureOMPThreadLimit(); err != nil {
-		fmt.Fprintf(os.Stderr, "sudoku: warning: %v (photo reading will be slower)\n", err)
+	// standard input is read: a photo may come that way), when the command
+	// line may read photos. One thread per call reads a photo's digits
+	// about three times faster, and the workers do not fight for the cores.
+	if mayReadManyDigits(os.Args[1:], os.Stdin) {
+		if err := tesseract.EnsureOMPThreadLimit(); err != nil {
+			fmt.Fprintf(os.Stderr, "sudoku: warning: %v (photo reading will be slower)\n", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	photos := newPhotoReader(tesseract.NewRecognizer)
