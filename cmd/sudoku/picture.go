@@ -108,6 +108,8 @@ func printProgress(w io.Writer, res *ocr.Result, p ocr.Progress) {
 		fmt.Fprintln(w, "no entries to check: the picture shows the puzzle's givens only")
 	case len(p.Unsure) > 0:
 		fmt.Fprintf(w, "no mistake among the %s I could read surely; please check the cells above\n", entriesText(p.Entries-countEntries(res, p.Unsure)))
+	case p.Entries == 1:
+		fmt.Fprintln(w, "the 1 entry is right")
 	default:
 		fmt.Fprintf(w, "all %s are right\n", entriesText(p.Entries))
 	}
