@@ -114,6 +114,9 @@ type markReading struct {
 	lone    int
 	loneP   float64
 	loneBox image.Rectangle
+	// loneDigits are the probabilities of the digits 1-9 for the lone
+	// digit, times the probability that it is a digit.
+	loneDigits [9]float64
 }
 
 // readMarks reads the pencil marks of cell box r of g: each mark found is
@@ -158,6 +161,9 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 		mr.conf *= float64(p)
 		if len(blobs) == 1 {
 			mr.lone, mr.loneP, mr.loneBox = best, float64(p), blobs[k].box
+			for d, v := range o.Digit {
+				mr.loneDigits[d] = float64(v * (o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]))
+			}
 		}
 	}
 	return mr, mr.marks != 0

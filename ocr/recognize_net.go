@@ -71,6 +71,7 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 	outs := make([]digitnet.Output, len(ask))
 	r.net.Classify(packed, outs)
 	probs := make(map[int]*[10]float64, len(ask)) // digit probabilities of single-digit cells
+	lones := map[int]markReading{}                // cells read as one pencil mark
 	for k, i := range ask {
 		out[i], probs[i] = netReading(&outs[k])
 		if out[i].Kind == KindMarks {
@@ -97,10 +98,14 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 			case ok:
 				out[i].Marks = mr.marks
 				out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
+				if mr.lone != 0 {
+					lones[i] = mr
+				}
 			}
 		}
 	}
 	settleHands(&out, outs, ask)
+	smallHand(&out, lones)
 	if r.digits != nil {
 		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask); err != nil {
 			return out, err
@@ -144,6 +149,40 @@ func settleHands(out *[81]CellReading, outs []digitnet.Output, ask []int) {
 		} else {
 			out[i].Kind = KindGiven
 		}
+	}
+}
+
+// The grid-level rule for small handwriting: some players write their
+// digits small, in a corner of the cell, and one at a time such a digit
+// looks like a single pencil mark. But a grid in which every cell holds a
+// digit or one small digit, and no cell several, has no pencil marks left:
+// it is filled in, small, and its small digits are the player's entries,
+// read as surely as the network read each. (Single pencil marks in a grid
+// still being worked on stay marks: some players note one candidate in a
+// corner.)
+const minSmallHand = 4
+
+// smallHand applies the rule above to the cells read as one pencil mark,
+// lones.
+func smallHand(out *[81]CellReading, lones map[int]markReading) {
+	if len(lones) < minSmallHand {
+		return
+	}
+	for i := range out {
+		if _, ok := lones[i]; !ok && out[i].Digit == 0 {
+			return // empty, or several marks
+		}
+	}
+	for i, mr := range lones {
+		r := CellReading{Kind: KindEntry, Digit: mr.lone, Confidence: mr.loneP}
+		for d, p := range mr.loneDigits {
+			if d+1 != mr.lone && p > 1e-4 {
+				r.Alternatives = append(r.Alternatives, Alternative{Digit: d + 1, Confidence: p})
+			}
+		}
+		r.Alternatives = append(r.Alternatives, Alternative{Digit: 0, Confidence: 1 - mr.loneP})
+		slices.SortStableFunc(r.Alternatives, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
+		out[i] = r
 	}
 }
 
