@@ -26,7 +26,8 @@ empty cell, then, when the player has entered digits (written by hand, or
 typed in an app in another colour or weight), a second line with those
 entries and '.' elsewhere; or "error: <reason>". Givens that do not check
 out with the solver (a clash, no solution or several) are an error naming
-the doubtful cells, not a guess.
+the doubtful cells, not a guess; cells read, but not surely, are named on
+standard error ("not read surely, please check: r1c5 r2c3").
 
 With --json each line is a JSON object: "grid" (the givens), "entered"
 (the entries), "marks" (pencil marks by cell, like {"r1c9":"259"}),
@@ -61,6 +62,7 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 		return err
 	}
 	lines := make([]string, len(names))
+	notes := make([]string, len(names))
 	ok := make([]bool, len(names))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -79,7 +81,7 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 			}
 			defer release()
 			for i := range next {
-				lines[i], ok[i] = readOne(ctx, names[i], stdin, rec, *asJSON)
+				lines[i], notes[i], ok[i] = readOne(ctx, names[i], stdin, rec, *asJSON)
 			}
 		}()
 	}
@@ -94,6 +96,9 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 	failed := false
 	for i, l := range lines {
 		fmt.Fprintln(s.out, l)
+		if notes[i] != "" {
+			fmt.Fprintf(s.err, "sudoku: %s: %s\n", names[i], notes[i])
+		}
 		failed = failed || !ok[i]
 	}
 	if err := ctx.Err(); err != nil {
@@ -140,7 +145,7 @@ type altJSON struct {
 
 // readOne reads one photo and returns its output line and whether it
 // succeeded.
-func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, asJSON bool) (string, bool) {
+func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, asJSON bool) (line, note string, ok bool) {
 	start := time.Now()
 	res, err := readFileAsPhoto(ctx, name, stdin, rec)
 	total := time.Since(start)
@@ -149,12 +154,15 @@ func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer,
 	}
 	if !asJSON {
 		if err != nil {
-			return "error: " + err.Error(), false
+			return "error: " + err.Error(), "", false
+		}
+		if len(res.Doubtful) > 0 {
+			note = "not read surely, please check: " + strings.Join(cellNames(res.Doubtful), " ")
 		}
 		if res.Entered.Givens() > 0 {
-			return res.Grid.String() + "\n" + res.Entered.String(), true
+			return res.Grid.String() + "\n" + res.Entered.String(), note, true
 		}
-		return res.Grid.String(), true
+		return res.Grid.String(), note, true
 	}
 	j := readJSON{File: name, TotalMS: ms(total)}
 	if err != nil {
@@ -201,9 +209,9 @@ func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer,
 	}
 	b, merr := json.Marshal(j)
 	if merr != nil {
-		return "error: " + merr.Error(), false
+		return "error: " + merr.Error(), "", false
 	}
-	return string(b), err == nil
+	return string(b), "", err == nil
 }
 
 // photoTimeout bounds the time spent on one photo.
