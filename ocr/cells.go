@@ -94,6 +94,9 @@ type CellReading struct {
 	// MarksConfidence is the probability that Marks are read right, every
 	// mark and no more (0 for a cell without marks).
 	MarksConfidence float64
+	// Hand is the probability that Digit is written by hand rather than
+	// printed or typed, when the recognizer says (0 when it does not).
+	Hand float64
 }
 
 // Recognizer decides empty or digit for each of the 81 cells and reads the

@@ -368,6 +368,7 @@ func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [
 			}
 		}
 	}
+	symmetricSplit(&rs)
 	// Correct the givens: the other cells count as empty, for sure.
 	var givens [81]CellReading
 	for i, r := range rs {

@@ -106,6 +106,12 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 	}
 	settleHands(&out, outs, ask)
 	smallHand(&out, lones)
+	for k, i := range ask {
+		if out[i].Digit != 0 && out[i].Hand == 0 {
+			o := &outs[k]
+			out[i].Hand = float64(o.Kind[digitnet.KindHand] / max(o.Kind[digitnet.KindHand]+o.Kind[digitnet.KindPrinted], 1e-6))
+		}
+	}
 	if r.digits != nil {
 		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask); err != nil {
 			return out, err
@@ -123,6 +129,11 @@ const (
 	minHands  = 3
 	sureHand  = 0.99
 	handShare = 0.8
+	// In a grid with at least manyHands digits surely written by hand,
+	// the player's pen is known to be there, and a digit is theirs when
+	// handwriting is likelier than print (handShareAmongHands).
+	manyHands           = 5
+	handShareAmongHands = 0.5
 )
 
 // settleHands decides given or entry for every digit read, by the rule
@@ -143,8 +154,12 @@ func settleHands(out *[81]CellReading, outs []digitnet.Output, ask []int) {
 		}
 	}
 	few := n < minHands && !sure
+	share := float32(handShare)
+	if n >= manyHands {
+		share = handShareAmongHands
+	}
 	for i, p := range hand {
-		if p > handShare && !few {
+		if p > share && !few {
 			out[i].Kind = KindEntry
 		} else {
 			out[i].Kind = KindGiven
@@ -174,7 +189,7 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) {
 		}
 	}
 	for i, mr := range lones {
-		r := CellReading{Kind: KindEntry, Digit: mr.lone, Confidence: mr.loneP}
+		r := CellReading{Kind: KindEntry, Digit: mr.lone, Confidence: mr.loneP, Hand: 1}
 		for d, p := range mr.loneDigits {
 			if d+1 != mr.lone && p > 1e-4 {
 				r.Alternatives = append(r.Alternatives, Alternative{Digit: d + 1, Confidence: p})
@@ -315,11 +330,11 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 			p[d] /= z
 		}
 		o := &outs[index[i]]
-		kind := out[i].Kind
+		kind, hand := out[i].Kind, out[i].Hand
 		out[i] = readingOf(p, float64(o.Kind[digitnet.KindPrinted]+o.Kind[digitnet.KindHand]),
 			float64(o.Kind[digitnet.KindEmpty]), float64(o.Kind[digitnet.KindMarks]))
 		if out[i].Digit != 0 {
-			out[i].Kind = kind
+			out[i].Kind, out[i].Hand = kind, hand
 		}
 	}
 	return nil
