@@ -49,20 +49,19 @@ func (r *Result) Progress() (Progress, error) {
 		case entry != 0:
 			p.Entries++
 			switch {
-			case c.Confidence < SureConfidence:
+			case c.Confidence < SureConfidence, entry != right && c.Confidence < AccuseConfidence:
 				p.Unsure = append(p.Unsure, i)
 			case entry != right:
 				p.Wrong = append(p.Wrong, i)
 			}
 		case given == 0 && r.Marks[i] != 0:
 			switch {
-			case c.MarksConfidence < SureConfidence:
+			case r.Marks[i].Has(right):
+			case c.MarksConfidence < AccuseConfidence:
 				// Unsure marks are asked about only when, as read,
 				// they would be wrong.
-				if !r.Marks[i].Has(right) {
-					p.Unsure = append(p.Unsure, i)
-				}
-			case !r.Marks[i].Has(right):
+				p.Unsure = append(p.Unsure, i)
+			default:
 				p.MarksWrong = append(p.MarksWrong, i)
 			}
 		}
