@@ -296,9 +296,25 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	if res.Solutions != 1 {
 		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
 	} else {
-		res.Doubtful = unsure(res.Cells)
+		res.Doubtful = toCheck(res)
 	}
 	return res, nil
+}
+
+// toCheck lists the cells of a reading that checks out to be checked by
+// eye: those read with less than SureConfidence, and the entries that
+// would be mistakes but are not read surely enough to say so
+// (AccuseConfidence).
+func toCheck(res *Result) []int {
+	out := unsure(res.Cells)
+	for i, c := range res.Cells {
+		e := res.Entered.Cell(i)
+		if e != 0 && e != res.Solution.Cell(i) && c.Confidence >= SureConfidence && c.Confidence < AccuseConfidence {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // outsideDoubt marks the readings of cells that lie partly outside the
