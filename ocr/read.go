@@ -580,8 +580,8 @@ const SureConfidence = 0.97
 // marks that contradict the solution are called wrong; read less surely,
 // they are asked about. Telling someone a right digit is wrong is worse
 // than asking, and handwriting is read less reliably than print: on the
-// development folders, handwritten cells read at 0.99 to 0.999 are right
-// about 98.5% of the time, those at 0.999 or more 99.4%.
+// photos of books solved in pen (handwritten-dev), cells read at 0.99 to
+// 0.999 are right 98.5% of the time, those at 0.999 or more 99.4%.
 const AccuseConfidence = 0.999
 
 // unsure lists the cells read with a confidence below SureConfidence: a
