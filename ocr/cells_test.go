@@ -112,38 +112,3 @@ func TestCutCellsFindsBorderInside(t *testing.T) {
 		}
 	}
 }
-
-// TestPickOuterNeedsALine checks that pickOuter moves the outer line onto
-// a border found inside the square only when it is about as strong as the
-// grid's own lines, not onto a column of pencil marks near the edge.
-func TestPickOuterNeedsALine(t *testing.T) {
-	const n = 450
-	profile := func(inside float64) []float64 {
-		ink := make([]float64, n)
-		for x := range ink {
-			ink[x] = 10 // paper
-		}
-		for k := 1; k < 9; k++ {
-			ink[k*n/9] = 100 // the inner lines
-		}
-		ink[n-1] = 12 // the square's edge: paper beyond the grid
-		ink[n-1-8] = inside
-		return ink
-	}
-	for _, tc := range []struct {
-		name   string
-		inside float64
-		want   int
-	}{
-		{"a border inside", 120, n - 1 - 8},
-		{"a column of pencil marks", 60, n - 1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			ink := profile(tc.inside)
-			pos := pickOuter(ink, pickLines(ink, evenLines(n), 0.22))
-			if pos[9] != tc.want {
-				t.Errorf("last line at %d, want %d", pos[9], tc.want)
-			}
-		})
-	}
-}

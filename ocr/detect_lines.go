@@ -1,9 +1,6 @@
 package ocr
 
-import (
-	"image"
-	"slices"
-)
+import "image"
 
 // cellLines holds the grid line positions of a rectified grid, per band of
 // cells: V[r][k] is the x of vertical line k (0..9) across cell row r, and
@@ -123,12 +120,8 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 }
 
 // outerWin is how far in from the edge of the rectified grid, as a share
-// of a cell, pickOuter looks for the border; outerStrength is how strong,
-// at least, as a share of the median inner line, a border found there is.
-const (
-	outerWin      = 0.3
-	outerStrength = 0.8
-)
+// of a cell, pickOuter looks for the border.
+const outerWin = 0.3
 
 // pickOuter moves the outer lines of pos (0 and 9, at the edges) onto the
 // grid's border when the profile shows it clearly further in: a grid found
@@ -149,12 +142,6 @@ func pickOuter(ink []float64, pos [10]int) [10]int {
 		}
 		return s / float64(hi-lo+1)
 	}
-	var inner []float64
-	for _, x := range pos[1:9] {
-		inner = append(inner, ink[x])
-	}
-	slices.Sort(inner)
-	lineInk := inner[len(inner)/2]
 	edge := func(lo, hi, at int, cellLo, cellHi int) int {
 		best, bestV := at, -1.0
 		for x := lo; x <= hi; x++ {
@@ -162,11 +149,9 @@ func pickOuter(ink []float64, pos [10]int) [10]int {
 				best, bestV = x, ink[x]
 			}
 		}
-		// Only a line clearly darker than the cell beside it, darker
-		// than the edge itself (which then is paper or the page), and
-		// about as strong as the grid's own lines: a column of pencil
-		// marks near the edge, in some rows only, is weaker.
-		if bestV > 1.5*mean(cellLo, cellHi) && bestV > 1.3*ink[at] && bestV >= outerStrength*lineInk {
+		// Only a line clearly darker than the cell beside it, and darker
+		// than the edge itself (which then is paper or the page).
+		if bestV > 1.5*mean(cellLo, cellHi) && bestV > 1.3*ink[at] {
 			return best
 		}
 		return at
