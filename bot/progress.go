@@ -45,7 +45,7 @@ func (b *Bot) progress(ctx context.Context, pz puzzle, check bool, level int, ep
 		case p.Entries == 0 && len(p.Unsure) == 0:
 			sb.WriteString("Your picture shows the puzzle's givens only: there is nothing of yours to check yet.")
 		case len(p.Unsure) > 0:
-			fmt.Fprintf(&sb, "No mistake among the %s I could read surely.", entries(p.Entries-unsureEntries(r.Entered, p.Unsure)))
+			fmt.Fprintf(&sb, "No mistake among the %s I could read surely.", entries(p.Entries-p.UnsureEntries))
 		default:
 			left := 81 - r.Grid.Givens() - p.Entries
 			fmt.Fprintf(&sb, "Everything you filled in is right so far: %s, %d cell%s to go.", entries(p.Entries), left, plural(left))
@@ -165,18 +165,6 @@ func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [8
 		}
 	}
 	return "I could not read these surely, so I said nothing about them: please check " + strings.Join(parts, "; ") + "."
-}
-
-// unsureEntries counts the entries among the unsure cells (the others
-// hold pencil marks).
-func unsureEntries(entered solver.Grid, unsure []int) int {
-	n := 0
-	for _, i := range unsure {
-		if entered.Cell(i) != 0 {
-			n++
-		}
-	}
-	return n
 }
 
 // entries is "1 entry" or "n entries".

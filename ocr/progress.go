@@ -19,6 +19,9 @@ type Progress struct {
 	// not read surely: nothing is said of them but that they should be
 	// checked.
 	Unsure []int
+	// UnsureEntries counts the entries among Unsure (the others hold
+	// pencil marks): Entries - UnsureEntries were read surely.
+	UnsureEntries int
 	// Filled reports whether every cell holds a given or an entry.
 	Filled bool
 }
@@ -51,6 +54,7 @@ func (r *Result) Progress() (Progress, error) {
 			switch {
 			case c.Confidence < SureConfidence, entry != right && c.Confidence < AccuseConfidence:
 				p.Unsure = append(p.Unsure, i)
+				p.UnsureEntries++
 			case entry != right:
 				p.Wrong = append(p.Wrong, i)
 			}

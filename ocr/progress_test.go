@@ -76,6 +76,15 @@ func TestProgress(t *testing.T) {
 			if !slices.Equal(p.Wrong, tc.wrong) || !slices.Equal(p.MarksWrong, tc.marksWrong) || !slices.Equal(p.Unsure, tc.unsure) {
 				t.Errorf("wrong %v, marks wrong %v, unsure %v; want %v, %v, %v", p.Wrong, p.MarksWrong, p.Unsure, tc.wrong, tc.marksWrong, tc.unsure)
 			}
+			unsureEntries := 0
+			for _, i := range tc.unsure {
+				if _, ok := tc.entries[i]; ok {
+					unsureEntries++
+				}
+			}
+			if p.UnsureEntries != unsureEntries {
+				t.Errorf("UnsureEntries = %d, want %d", p.UnsureEntries, unsureEntries)
+			}
 			if p.Right() != (len(tc.wrong)+len(tc.marksWrong)+len(tc.unsure) == 0) {
 				t.Errorf("Right() = %v", p.Right())
 			}

@@ -107,7 +107,7 @@ func printProgress(w io.Writer, res *ocr.Result, p ocr.Progress) {
 	case p.Entries == 0 && len(p.Unsure) == 0:
 		fmt.Fprintln(w, "no entries to check: the picture shows the puzzle's givens only")
 	case len(p.Unsure) > 0:
-		fmt.Fprintf(w, "no mistake among the %s I could read surely; please check the cells above\n", entriesText(p.Entries-countEntries(res, p.Unsure)))
+		fmt.Fprintf(w, "no mistake among the %s I could read surely; please check the cells above\n", entriesText(p.Entries-p.UnsureEntries))
 	case p.Entries == 1:
 		fmt.Fprintln(w, "the 1 entry is right")
 	default:
@@ -137,17 +137,6 @@ func aDigit(d int) string {
 		return "an 8"
 	}
 	return fmt.Sprintf("a %d", d)
-}
-
-// countEntries counts the entries among cells.
-func countEntries(res *ocr.Result, cells []int) int {
-	n := 0
-	for _, i := range cells {
-		if res.Entered.Cell(i) != 0 {
-			n++
-		}
-	}
-	return n
 }
 
 // entriesText is "1 entry" or "n entries".

@@ -42,12 +42,12 @@ func TestPrintProgress(t *testing.T) {
 			"no entries to check: the picture shows the puzzle's givens only\n"},
 		{"a wrong entry and wrong marks", ocr.Progress{Entries: 3, Wrong: []int{0}, MarksWrong: []int{30}},
 			"r1c1: 7 is wrong\nr4c4: the pencil marks 2 7 leave out the right digit\n"},
-		{"unsure cells are asked about", ocr.Progress{Entries: 3, Unsure: []int{10, 20, 40}},
+		{"unsure cells are asked about", ocr.Progress{Entries: 3, Unsure: []int{10, 20, 40}, UnsureEntries: 2},
 			"r2c2: is this an 8 or a 3? I could not read it surely\n" +
 				"r3c3: is this a 4? I could not read it surely\n" +
 				"r5c5: are the pencil marks 1 5 9? I could not read them surely\n" +
 				"no mistake among the 1 entry I could read surely; please check the cells above\n"},
-		{"a mistake with unsure cells", ocr.Progress{Entries: 3, Wrong: []int{0}, Unsure: []int{20}},
+		{"a mistake with unsure cells", ocr.Progress{Entries: 3, Wrong: []int{0}, Unsure: []int{20}, UnsureEntries: 1},
 			"r1c1: 7 is wrong\nr3c3: is this a 4? I could not read it surely\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
