@@ -40,14 +40,26 @@ func Detect(g *image.Gray) (Detection, error) {
 	var cands []candidate
 	for _, m := range lineMaps {
 		bin := m.make(work)
-		cands = append(cands, gridCandidates(bin)...)
-		if len(cands) > 0 && bestScore(cands) >= enoughScore {
-			break // (nearly) every line found: the other maps are for harder pictures
+		found := gridCandidates(bin)
+		for i := range found {
+			judge(work, &found[i])
+		}
+		for i, c := range found {
+			if g, ok := grow(work, bin, c); ok {
+				found[i] = g
+			}
+		}
+		cands = append(cands, found...)
+		if settled(cands) {
+			break // every line found, in the right place: the other maps are for harder pictures
 		}
 	}
 	if len(cands) == 0 {
 		// Broken lines (faint print, blur): join them and try again.
 		cands = gridCandidates(dilate(lineMaps[0].make(work)))
+		for i := range cands {
+			judge(work, &cands[i])
+		}
 	}
 	if len(cands) == 0 {
 		// A grid filling the frame, its border cut or broken: look for
@@ -58,16 +70,15 @@ func Detect(g *image.Gray) (Detection, error) {
 			bin := m.make(work)
 			if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
 				if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
-					cands = append(cands, candidate{quad: q, area: quadArea(q), score: s})
+					c := candidate{quad: q, area: quadArea(q), score: s}
+					judge(work, &c)
+					cands = append(cands, c)
 				}
 			}
 		}
 	}
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid
-	}
-	for i := range cands {
-		judge(work, &cands[i])
 	}
 	best := choose(cands, work.Rect.Dx(), work.Rect.Dy())
 	q := best.quad
@@ -150,13 +161,69 @@ func ridges(g *image.Gray, r, t int, light bool) *binImg {
 	return out
 }
 
-// bestScore is the highest score among cands.
-func bestScore(cands []candidate) float64 {
-	best := 0.0
-	for _, c := range cands {
-		best = math.Max(best, c.score)
+// boxShare is the largest strength of a lattice's cell lines, against
+// its box lines', for which grow looks for the grid around it.
+const boxShare = 0.1
+
+// grownShare is how strong the lines of a grown grid must stand out,
+// against the box's, to replace it.
+const grownShare = 0.8
+
+// grow returns the grid that candidate c, fitted to one 3x3 box of it,
+// belongs to: on a curved or shadowed sheet the grid's outline can be
+// lost while a box's is clear, and the box's own lattice finds its
+// border for box lines and the middles of the grid's cells for cell
+// lines. The grid is looked for around each of the nine places the box
+// can have in it, refitted in bin, and returned when its lines stand out
+// across the whole grid (those of a 3x larger lattice around a real grid
+// are there in a third of it only) and its border is all there.
+func grow(work *image.Gray, bin *binImg, c candidate) (candidate, bool) {
+	if c.cellShare > boxShare {
+		return candidate{}, false
 	}
-	return best
+	h, ok := squareToQuad(c.quad)
+	if !ok {
+		return candidate{}, false
+	}
+	w, ht := float64(work.Rect.Dx()), float64(work.Rect.Dy())
+	tol := math.Sqrt(c.area) / 3 // the whole grid in the picture, give or take a cell
+	var best candidate
+	for by := range 3 {
+		for bx := range 3 {
+			var q Quad
+			inside := true
+			for i, k := range [4][2]float64{{0, 0}, {3, 0}, {3, 3}, {0, 3}} {
+				q[i].X, q[i].Y = h.apply(k[0]-float64(bx), k[1]-float64(by))
+				inside = inside && q[i].X > -tol && q[i].Y > -tol && q[i].X < w+tol && q[i].Y < ht+tol
+			}
+			if !inside || !plausibleQuad(q) {
+				continue
+			}
+			rq, s := refineLattice(bin, q, 0.1, 0.1)
+			if s < 0.6 || !plausibleQuad(rq) {
+				continue
+			}
+			g := candidate{quad: rq, area: quadArea(rq), score: s}
+			judge(work, &g)
+			if best.area == 0 || g.quality > best.quality {
+				best = g
+			}
+		}
+	}
+	return best, best.framed && best.quality >= grownShare*c.quality
+}
+
+// settled reports whether the candidates found so far include a framed
+// lattice with (nearly) every line found in its map: a shadow's edge or
+// the page's beside a grid can pull a lattice a cell out, and another
+// map then finds the grid's own lines.
+func settled(cands []candidate) bool {
+	for _, c := range cands {
+		if c.score >= enoughScore && c.framed {
+			return true
+		}
+	}
+	return false
 }
 
 // qualityShare is how much weaker than the best candidate's lines a
@@ -187,7 +254,19 @@ func choose(cands []candidate, w, h int) candidate {
 			best = c
 		}
 	}
-	return best
+	if best.framed {
+		return best
+	}
+	// A lattice of the same grid (from another map, or a cell apart)
+	// that is framed, if there is one: the one whose lines stand out best.
+	tol := 1.5 * math.Sqrt(best.area) / 9
+	chosen := best
+	for _, c := range cands {
+		if c.framed && (!chosen.framed || c.quality > chosen.quality) && sameQuad(c.quad, best.quad, tol) {
+			chosen = c
+		}
+	}
+	return chosen
 }
 
 // binImg is a binary image: true (1) for ink.
@@ -327,8 +406,9 @@ type candidate struct {
 	area  float64
 	score float64 // the share of its lines found in the map it came from
 	// quality is how strongly its lines stand out in the picture (see
-	// judge), comparable between candidates of different maps.
-	quality float64
+	// judge), comparable between candidates of different maps, and what
+	// else judge found of its lines.
+	lines
 }
 
 // component is a connected set of ink pixels.

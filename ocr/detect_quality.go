@@ -49,8 +49,10 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 // the paper beside it, in gray levels (positive for dark lines when dark
 // is true, for light lines otherwise), as the median over the nine cells
 // along the line: a real grid line is there all along, an edge or a text
-// line only in places.
-func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal [10]float64) {
+// line only in places. The ridge strengths measure against the paper on
+// the darker (dark false: lighter) side only, so that an edge, a line on
+// one side only, counts for nothing.
+func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal, vertRidge, horRidge [10]float64) {
 	sign := 1.0
 	if !dark {
 		sign = -1
@@ -61,35 +63,38 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal 
 	}
 	// strength of the line through position p (across) in the cell
 	// segment [a, a+qCell) along it.
-	seg := func(vert bool, p, a int) float64 {
+	seg := func(vert bool, p, a int) (strength, ridge float64) {
 		sample := func(across, along int) float64 {
 			if vert {
 				return at(across, along)
 			}
 			return at(along, across)
 		}
-		var line, side float64
+		var line, side, darker float64
 		for t := a + 3; t < a+qCell-3; t++ {
 			best := math.Inf(1)
 			for d := -2; d <= 2; d++ {
 				best = math.Min(best, sample(p+d, t))
 			}
 			line += best
-			side += (sample(p-5, t) + sample(p+5, t)) / 2
+			l, r := sample(p-5, t), sample(p+5, t)
+			side += (l + r) / 2
+			darker += math.Min(l, r)
 		}
-		return (side - line) / float64(qCell-6)
+		return (side - line) / float64(qCell-6), (darker - line) / float64(qCell-6)
 	}
 	for k := range 10 {
-		var sv, sh [9]float64
+		var sv, sh, rv, rh [9]float64
 		for c := range 9 {
 			x := qMargin + (k+dx)*qCell
 			y := qMargin + (k+dy)*qCell
-			sv[c] = seg(true, x, qMargin+(c+dy)*qCell)
-			sh[c] = seg(false, y, qMargin+(c+dx)*qCell)
+			sv[c], rv[c] = seg(true, x, qMargin+(c+dy)*qCell)
+			sh[c], rh[c] = seg(false, y, qMargin+(c+dx)*qCell)
 		}
 		vertical[k], horizontal[k] = median9(sv), median9(sh)
+		vertRidge[k], horRidge[k] = median9(rv), median9(rh)
 	}
-	return vertical, horizontal
+	return vertical, horizontal, vertRidge, horRidge
 }
 
 // median9 is the median of nine values.
@@ -102,14 +107,16 @@ func median9(v [9]float64) float64 {
 	return v[4]
 }
 
-// latticeQuality scores the lattice of quad q shifted by (dx, dy) cells in
-// the view: the mean strength of its twenty lines, plus how much stronger
-// its box lines (every third) are than its cell lines, which a lattice
-// that is a cell off loses. The polarity is the one the lines favour.
-func (v *latticeView) quality(dx, dy int) float64 {
-	best := math.Inf(-1)
+// quality scores the lattice of quad q shifted by (dx, dy) cells in the
+// view: the mean strength of its twenty lines, plus how much stronger its
+// box lines (every third) are than its cell lines, which a lattice that
+// is a cell off loses. The polarity is the one the lines favour. It also
+// tells whether the lattice is framed (see framed) and how strong its
+// cell lines are against its box lines.
+func (v *latticeView) quality(dx, dy int) lines {
+	best := lines{quality: math.Inf(-1)}
 	for _, dark := range []bool{true, false} {
-		vert, hor := v.lineStrength(dx, dy, dark)
+		vert, hor, rv, rh := v.lineStrength(dx, dy, dark)
 		var all, box, cell float64
 		for k := range 10 {
 			s := vert[k] + hor[k]
@@ -122,11 +129,41 @@ func (v *latticeView) quality(dx, dy int) float64 {
 		}
 		// Lines weaker than the paper's noise do not count for more than
 		// their absence.
-		if q := all + 0.5*math.Max(0, box-cell); q > best {
-			best = q
+		if q := all + 0.5*math.Max(0, box-cell); q > best.quality {
+			best = lines{quality: q, framed: framed(rv, rh), cellShare: cell / math.Max(box, 1)}
 		}
 	}
 	return best
+}
+
+// lines is what latticeView.quality finds of a lattice's lines.
+type lines struct {
+	quality float64
+	// framed: every outer line is there (see framed).
+	framed bool
+	// cellShare is the mean strength of the cell lines over the box lines'.
+	cellShare float64
+}
+
+// frameShare is how strong each outer line of a lattice must be, against
+// the mean of its box lines, for the lattice to be framed.
+const frameShare = 0.3
+
+// framed reports whether all four outer lines of a lattice (ridge
+// strengths vert and hor) stand out against its box lines: a lattice
+// pulled a cell out by a shadow's or the page's edge has an edge, no
+// line, for one of them.
+func framed(vert, hor [10]float64) bool {
+	box := 0.0
+	for k := 0; k < 10; k += 3 {
+		box += (vert[k] + hor[k]) / 8
+	}
+	for _, s := range []float64{vert[0], vert[9], hor[0], hor[9]} {
+		if s <= 1 || s < frameShare*box {
+			return false
+		}
+	}
+	return true
 }
 
 // shiftQuad returns the quad of q's lattice moved by (dx, dy) cells.
@@ -156,15 +193,15 @@ func judge(g *image.Gray, c *candidate) {
 		c.quality = math.Inf(-1)
 		return
 	}
-	c.quality = v.quality(0, 0)
+	c.lines = v.quality(0, 0)
 	bestDX, bestDY := 0, 0
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			if dx == 0 && dy == 0 {
 				continue
 			}
-			if q := v.quality(dx, dy); q > c.quality*1.15+1 {
-				c.quality, bestDX, bestDY = q, dx, dy
+			if l := v.quality(dx, dy); l.quality > c.quality*1.15+1 {
+				c.lines, bestDX, bestDY = l, dx, dy
 			}
 		}
 	}

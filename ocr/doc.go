@@ -37,7 +37,8 @@
 //     It reads the EXIF orientation tag of JPEGs but does not apply it.
 //   - [Detect] works on a copy scaled to at most 800 pixels. It looks for
 //     grid lines in several maps of the picture, in turn until one gives a
-//     nearly complete lattice: ink darker than its neighbourhood (an
+//     nearly complete lattice that is framed (its four outer lines are
+//     lines, not the edge of a shadow or of the page): ink darker than its neighbourhood (an
 //     adaptive threshold), thin dark lines at three widths and thin light
 //     lines (ridges, which ignore large dark areas such as an app's bars or
 //     a dark board's surroundings). In each map the large connected
@@ -48,11 +49,16 @@
 //     square, scoring bold box lines above cell lines. Every lattice is
 //     then judged on the gray picture itself (how strongly its twenty
 //     lines stand out, all along their length, box lines above cell
-//     lines), moved by a cell when that fits the lines clearly better,
-//     and of the lattices nearly as clear as the best the largest one
-//     nearest the middle wins: the puzzle, not its smaller solution grid
-//     or a neighbouring puzzle. When no component qualifies, the lattice
-//     is searched in the whole picture.
+//     lines), moved by a cell when that fits the lines clearly better.
+//     A lattice with hardly any cell lines may be one 3x3 box of a grid
+//     whose outline was lost (a curved sheet, a shadow): the grid is
+//     looked for around it, and replaces it when its lines stand out
+//     across the whole grid and its border is all there. Of the lattices
+//     nearly as clear as the best the largest one nearest the middle
+//     wins: the puzzle, not its smaller solution grid or a neighbouring
+//     puzzle; if it is not framed, a framed lattice of the same grid
+//     replaces it. When no component qualifies, the lattice is searched
+//     in the whole picture.
 //   - Orientation: EXIF tags are a hint. [Read] recognises the grid both in
 //     the stored orientation and in the tagged one and keeps the reading
 //     that checks out with the solver, else the more confident one.
