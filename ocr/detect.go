@@ -254,20 +254,24 @@ func choose(cands []candidate, w, h int) candidate {
 			best = c
 		}
 	}
-	if best.framed {
-		return best
-	}
-	// A lattice of the same grid (from another map, or a cell apart)
-	// that is framed, if there is one: the one whose lines stand out best.
+	// Another lattice of the same grid (from another map, or a cell
+	// apart) replaces it when it is framed and the winner is not, or when
+	// its lines stand out clearly better.
 	tol := 1.5 * math.Sqrt(best.area) / 9
 	chosen := best
 	for _, c := range cands {
-		if c.framed && (!chosen.framed || c.quality > chosen.quality) && sameQuad(c.quad, best.quad, tol) {
+		better := c.framed && !chosen.framed || c.framed == chosen.framed && c.quality > sameGridMargin*chosen.quality
+		if better && sameQuad(c.quad, best.quad, tol) {
 			chosen = c
 		}
 	}
 	return chosen
 }
+
+// sameGridMargin is how much better the lines of another lattice of the
+// same grid must stand out to replace the one chosen by size and place:
+// lattices a few pixels apart differ by a few percent.
+const sameGridMargin = 1.1
 
 // binImg is a binary image: true (1) for ink.
 type binImg struct {
