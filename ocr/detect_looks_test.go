@@ -257,3 +257,28 @@ func TestFramedAndChoose(t *testing.T) {
 		t.Errorf("chose %.0f, want the grid's own lattice %.0f", got.quad, own.quad)
 	}
 }
+
+// TestChooseSameGrid: of two framed lattices of one grid a row apart,
+// the smaller one wins when its lines stand out clearly better (the
+// larger one is pulled onto print above the grid), not when they stand
+// out about as well (lattices a few pixels apart).
+func TestChooseSameGrid(t *testing.T) {
+	own := candidate{quad: Quad{{100, 100}, {505, 100}, {505, 505}, {100, 505}}, score: 1}
+	up := candidate{quad: Quad{{100, 55}, {505, 55}, {507, 462}, {98, 462}}, score: 1}
+	for _, c := range []*candidate{&own, &up} {
+		c.area = quadArea(c.quad)
+		c.framed = true
+	}
+	for _, tc := range []struct {
+		ownQuality, upQuality float64
+		want                  Quad
+	}{
+		{60, 48, own.quad}, // 25% better: the grid's own lattice
+		{50, 48, up.quad},  // 4% better: size decides
+	} {
+		own.quality, up.quality = tc.ownQuality, tc.upQuality
+		if got := choose([]candidate{up, own}, 600, 600); got.quad != tc.want {
+			t.Errorf("qualities %v (own) and %v (a row up): chose %.0f, want %.0f", tc.ownQuality, tc.upQuality, got.quad, tc.want)
+		}
+	}
+}
