@@ -277,7 +277,7 @@ func TestChooseSameGrid(t *testing.T) {
 		{50, 48, up.quad},  // 4% better: size decides
 	} {
 		own.quality, up.quality = tc.ownQuality, tc.upQuality
-		if got := choose([]candidate{up, own}, 600, 600); got.quad != tc.want {
+		if got := choose([]candidate{up, own}, 600, 500); got.quad != tc.want {
 			t.Errorf("qualities %v (own) and %v (a row up): chose %.0f, want %.0f", tc.ownQuality, tc.upQuality, got.quad, tc.want)
 		}
 	}
