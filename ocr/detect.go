@@ -40,7 +40,7 @@ func Detect(g *image.Gray) (Detection, error) {
 	var cands []candidate
 	for _, m := range lineMaps {
 		bin := m.make(work)
-		found := gridCandidates(bin)
+		found := gridCandidates(bin, false)
 		for i := range found {
 			judge(work, &found[i])
 		}
@@ -56,9 +56,20 @@ func Detect(g *image.Gray) (Detection, error) {
 	}
 	if len(cands) == 0 {
 		// Broken lines (faint print, blur): join them and try again.
-		cands = gridCandidates(dilate(lineMaps[0].make(work)))
+		cands = gridCandidates(dilate(lineMaps[0].make(work)), false)
 		for i := range cands {
 			judge(work, &cands[i])
+		}
+	}
+	if len(cands) == 0 {
+		// Outlines whose wide look found nothing: a close look inside
+		// each.
+		for _, m := range lineMaps {
+			found := gridCandidates(m.make(work), true)
+			for i := range found {
+				judge(work, &found[i])
+			}
+			cands = append(cands, found...)
 		}
 	}
 	if len(cands) == 0 {
@@ -426,8 +437,10 @@ type component struct {
 // grid-like ones with their fitted lattices. Each component is tried with
 // two outlines: the largest quadrilateral on its convex hull (a grid seen
 // at an angle) and its bounding box (a grid whose outer border is missing
-// from b, whose hull is then cut at the corners).
-func gridCandidates(b *binImg) []candidate {
+// from b, whose hull is then cut at the corners). Each outline's lattice
+// is looked for around it, then close to it; with closeLook, outlines
+// where that finds nothing get the close look alone.
+func gridCandidates(b *binImg, closeLook bool) []candidate {
 	labels, comps := label(b)
 	minSide := float64(min(b.w, b.h))
 	var out []candidate
@@ -450,14 +463,22 @@ func gridCandidates(b *binImg) []candidate {
 			// A wide first look (the component may miss faint outer
 			// lines), then a close one.
 			rq, s := refineLattice(b, q, 0.25, 0.1)
-			if s < 0.5 {
-				continue
+			if s >= 0.5 {
+				rq, s = refineLattice(b, rq, 0.1, 0.1)
 			}
-			rq, s = refineLattice(b, rq, 0.1, 0.1)
-			if s < 0.6 || !plausibleQuad(rq) {
-				continue
+			found := s >= 0.6 && plausibleQuad(rq)
+			if found {
+				out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
 			}
-			out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
+			// A close look alone too when the wide one strayed inside
+			// the outline (to a lattice of digits, say: the outline may
+			// be the grid's border) or, when asked, when it found nothing.
+			strayed := found && s < enoughScore && quadArea(rq) < 0.85*quadArea(q)
+			if strayed || closeLook && !found {
+				if cq, cs := refineLattice(b, q, 0.1, 0.1); cs >= 0.6 && plausibleQuad(cq) {
+					out = append(out, candidate{quad: cq, area: quadArea(cq), score: cs})
+				}
+			}
 		}
 	}
 	return out

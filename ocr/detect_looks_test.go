@@ -114,6 +114,11 @@ func TestDetectLooks(t *testing.T) {
 //   - sheet-curved.jpg (a photo of a curved sheet with a shadow beside
 //     it): the grid's outline merges with the shadow and only single 3x3
 //     boxes stood out as grids.
+//   - app-faint-lines.png (train/synthset): cell lines nearly white on
+//     highlighted cells; the lattice looked for around the grid's outline
+//     strayed to a narrower lattice of digit columns.
+//   - app-dark-faint.png (train/synthset): a dark board whose faint
+//     lines gave no lattice when looked for around any outline.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -122,6 +127,8 @@ func TestDetectPictures(t *testing.T) {
 		{"phone-hairlines.jpg", Quad{{45, 230}, {1035, 230}, {1035, 1220}, {45, 1220}}},
 		{"sheet-shadow-above.jpg", Quad{{80, 226}, {632, 235}, {631, 789}, {75, 787}}},
 		{"sheet-curved.jpg", Quad{{149, 266}, {797, 218}, {823, 968}, {46, 908}}},
+		{"app-faint-lines.png", Quad{{417, 182}, {975, 182}, {975, 740}, {417, 740}}},
+		{"app-dark-faint.png", Quad{{464, 73}, {1220, 73}, {1220, 829}, {464, 829}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
