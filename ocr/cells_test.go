@@ -112,3 +112,45 @@ func TestCutCellsFindsBorderInside(t *testing.T) {
 		}
 	}
 }
+
+// TestCutCellsKeepsAFaintBorder: an app's faint border, with dark
+// strokes of digits near it in a few cells of the last column (the
+// stems of 1s typed in colour). Summed over the grid the strokes
+// outweigh the border; they are not a border, being in a few bands
+// only, so the last column is cut at the grid's edge and the strokes
+// stay (a 1 once vanished as a remnant of the border).
+func TestCutCellsKeepsAFaintBorder(t *testing.T) {
+	const size = 450
+	g := image.NewGray(image.Rect(0, 0, size, size))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	for k := range 10 { // faint lines, 2 pixels wide
+		p := min(k*size/9, size-2)
+		for d := range 2 {
+			for i := range size {
+				g.SetGray(p+d, i, color.Gray{215})
+				g.SetGray(i, p+d, color.Gray{215})
+			}
+		}
+	}
+	const stem = 436 // 14 pixels (0.28 of a cell) in from the edge
+	rows := []int{1, 3, 5, 7}
+	for _, r := range rows {
+		for y := r*50 + 8; y < r*50+42; y++ {
+			for x := stem; x < stem+4; x++ {
+				g.SetGray(x, y, color.Gray{60})
+			}
+		}
+	}
+	c := CutCells(g)
+	for _, r := range rows {
+		box := c.Rects[r*9+8]
+		if box.Max.X <= stem+4 {
+			t.Errorf("r%dc9 cut at x=%d, before the edge: the stem at x=%d taken for the border", r+1, box.Max.X, stem)
+		}
+		if v := c.Img.GrayAt(stem+1, r*50+25).Y; v > 100 {
+			t.Errorf("r%dc9: the stem was painted out (shade %d)", r+1, v)
+		}
+	}
+}

@@ -43,13 +43,28 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickOuter(sum(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
-	gy := pickOuter(sum(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
+	gx := pickOuter(sum(colBand), median(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
+	gy := pickOuter(sum(rowBand), median(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
 	for i := range 9 {
 		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
 		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
 	}
 	return out
+}
+
+// median returns the median of the nine band profiles bands at each
+// position: a line across the whole grid is in every band, a digit's
+// stroke in a few.
+func median(bands [][]float64) []float64 {
+	m := make([]float64, len(bands[0]))
+	for i := range m {
+		var v [9]float64
+		for b := range 9 {
+			v[b] = bands[b][i]
+		}
+		m[i] = median9(v)
+	}
+	return m
 }
 
 // evenLines returns the 10 line positions of an even split of n pixels.
@@ -126,9 +141,12 @@ const outerWin = 0.3
 // pickOuter moves the outer lines of pos (0 and 9, at the edges) onto the
 // grid's border when the profile shows it clearly further in: a grid found
 // a little too large, its border inside the square. The border must stand
-// out from the cell next to it as an inner line does, over the whole grid
-// (a digit's stroke near the edge shows in one band only).
-func pickOuter(ink []float64, pos [10]int) [10]int {
+// out from the cell next to it as an inner line does in ink, the sum of
+// the bands' profiles, and be there in most bands: in med, the median of
+// the bands' profiles, it must be at least half as dark as the darkest
+// position near the edge (digits' strokes near the edge, summed over a
+// few bands, can outweigh a faint border).
+func pickOuter(ink, med []float64, pos [10]int) [10]int {
 	n := len(ink)
 	if n < 36 {
 		return pos
@@ -151,10 +169,17 @@ func pickOuter(ink []float64, pos [10]int) [10]int {
 		}
 		// Only a line clearly darker than the cell beside it, and darker
 		// than the edge itself (which then is paper or the page).
-		if bestV > 1.5*mean(cellLo, cellHi) && bestV > 1.3*ink[at] {
-			return best
+		if bestV <= 1.5*mean(cellLo, cellHi) || bestV <= 1.3*ink[at] {
+			return at
 		}
-		return at
+		top := 0.0
+		for x := lo; x <= hi; x++ {
+			top = max(top, med[x])
+		}
+		if med[best] < 0.5*top {
+			return at
+		}
+		return best
 	}
 	pos[0] = edge(0, win, 0, int(cell*0.3), int(cell*0.8))
 	pos[9] = edge(n-1-win, n-1, n-1, n-1-int(cell*0.8), n-1-int(cell*0.3))
