@@ -34,4 +34,22 @@ func TestLightOnDark(t *testing.T) {
 			t.Errorf("%s: lightOnDark = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+	// A newspaper in daylight with a shadow over most of it: the lit
+	// paper is brighter than the median of the picture, but not than
+	// the paper around it.
+	g := image.NewGray(image.Rect(0, 0, 300, 300))
+	for i := range g.Pix {
+		x, y := i%300, i/300
+		switch {
+		case x%25 == 0 || y%25 == 0: // thin lines
+			g.Pix[i] = 30
+		case x < 120:
+			g.Pix[i] = 220
+		default:
+			g.Pix[i] = 140
+		}
+	}
+	if lightOnDark(g) {
+		t.Error("newspaper half in shadow: lightOnDark = true, want false")
+	}
 }

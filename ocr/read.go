@@ -644,36 +644,42 @@ func containsInt(s []int, v int) bool {
 }
 
 // lightOnDark reports whether g looks like light print on a dark ground:
-// more of its pixels stand out above the median brightness (the ground)
-// than below it. Ink on paper, even in dim light, is the other way round.
+// more of its pixels stand out above the brightness of the ground around
+// them (the median of their cell) than below it. Ink on paper, even in
+// dim light or with a shadow across the grid, is the other way round.
 func lightOnDark(g *image.Gray) bool {
-	var hist [256]int
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	step := max(1, min(w, h)/200) // a sample is plenty
-	n := 0
-	for y := 0; y < h; y += step {
-		row := g.Pix[y*g.Stride : y*g.Stride+w]
-		for x := 0; x < w; x += step {
-			hist[row[x]]++
-			n++
-		}
-	}
-	median, seen := 0, 0
-	for v, c := range hist {
-		seen += c
-		if seen*2 >= n {
-			median = v
-			break
-		}
-	}
 	const margin = 48
-	bright, dark := 0, 0
-	for v, c := range hist {
-		switch {
-		case v > median+margin:
-			bright += c
-		case v < median-margin:
-			dark += c
+	bright, dark, n := 0, 0, 0
+	for cy := range 9 {
+		for cx := range 9 {
+			x0, x1, y0, y1 := cx*w/9, (cx+1)*w/9, cy*h/9, (cy+1)*h/9
+			var hist [256]int
+			m := 0
+			for y := y0; y < y1; y += step {
+				for x := x0; x < x1; x += step {
+					hist[g.Pix[y*g.Stride+x]]++
+					m++
+				}
+			}
+			ground, seen := 0, 0
+			for v, c := range hist {
+				seen += c
+				if seen*2 >= m {
+					ground = v
+					break
+				}
+			}
+			for v, c := range hist {
+				switch {
+				case v > ground+margin:
+					bright += c
+				case v < ground-margin:
+					dark += c
+				}
+			}
+			n += m
 		}
 	}
 	return bright > 2*dark && bright > n/50
