@@ -409,8 +409,9 @@ func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [
 // solution contradicts and that may well be no digit at all (empty is
 // among their alternatives with at least correctMinEmpty): a speck, the
 // print of the other side of the page, taken for a faint digit of the
-// player's. They stay doubtful. An entry read surely is the player's, right
-// or wrong, and stays.
+// player's; unless the solution's digit is at least as likely as no digit
+// (a scrawl, which weighEntries weighs). They stay doubtful. An entry read
+// surely is the player's, right or wrong, and stays.
 func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 	for i := range rs {
 		r := &rs[i]
@@ -422,6 +423,9 @@ func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid
 			continue
 		}
 		empty := r.Alternatives[k].Confidence
+		if j := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == sol.Cell(i) }); j >= 0 && r.Alternatives[j].Confidence >= empty {
+			continue // the right digit is likelier than none: a scrawl, for weighEntries
+		}
 		alts := append([]Alternative{{Digit: r.Digit, Confidence: r.Confidence}}, slices.Delete(slices.Clone(r.Alternatives), k, k+1)...)
 		*r = CellReading{Kind: KindEmpty, Confidence: empty, Alternatives: alts}
 		entered.SetCell(i, 0)

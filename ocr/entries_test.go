@@ -1,0 +1,52 @@
+package ocr
+
+import (
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// TestEntriesWeighed: how an entry read unsurely, that the solution
+// contradicts, ends up. A scrawl read as 7 or 5 about evenly (the right
+// digit being 5), with a little chance of no digit at all, is the right
+// digit read unsurely; a speck read as a faint 7 that is likelier no digit
+// than the right one is no entry; an entry read surely as a wrong digit
+// stays the player's mistake.
+func TestEntriesWeighed(t *testing.T) {
+	sol, err := solver.Solve(solver.MustGrid(synthPuzzle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cell = 40 // empty in synthPuzzle
+	right := sol.Cell(cell)
+	wrong := right%9 + 1
+	other := wrong%9 + 1
+	tests := []struct {
+		name      string
+		in        CellReading
+		wantDigit int
+		sure      bool
+	}{
+		{"a scrawl", CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.32,
+			Alternatives: []Alternative{{right, 0.29}, {other, 0.13}, {0, 0.07}}}, right, false},
+		{"a speck", CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.5,
+			Alternatives: []Alternative{{0, 0.4}, {right, 0.05}}}, 0, false},
+		{"a sure mistake", CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.9995,
+			Alternatives: []Alternative{{right, 0.0004}}}, wrong, true},
+	}
+	for _, tc := range tests {
+		var rs [81]CellReading
+		rs[cell] = tc.in
+		var entered solver.Grid
+		entered.SetCell(cell, tc.in.Digit)
+		dropNoiseEntries(&rs, &entered, sol)
+		weighEntries(&rs, &entered, sol)
+		got := rs[cell]
+		if got.Digit != tc.wantDigit || entered.Cell(cell) != tc.wantDigit {
+			t.Errorf("%s: read as %d (entered %d), want %d", tc.name, got.Digit, entered.Cell(cell), tc.wantDigit)
+		}
+		if sure := got.Confidence >= SureConfidence; sure != tc.sure {
+			t.Errorf("%s: confidence %.3f, sure %v, want %v", tc.name, got.Confidence, sure, tc.sure)
+		}
+	}
+}
