@@ -383,6 +383,8 @@ func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [
 				rs[i].Kind = KindGiven
 			}
 		}
+	} else {
+		inkSplit(&rs, &styles)
 	}
 	symmetricSplit(&rs)
 	// Correct the givens: the other cells count as empty, for sure.

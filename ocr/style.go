@@ -207,6 +207,9 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 	} else if mean(givens, weight) < mean(entries, weight) {
 		givens, entries = entries, givens
 	}
+	if byColour {
+		givens, entries = settleBetween(styles, printed, givens, entries)
+	}
 	for _, try := range [][2][]int{{givens, entries}, {entries, givens}} {
 		g, _ := solver.NewGrid(9)
 		for _, i := range try[0] {
@@ -224,6 +227,55 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 		return entry, true
 	}
 	return entry, false
+}
+
+// betweenColours is how far from either group's colour, as a share of
+// the way from the givens' colour to the entries', a digit's ink must be
+// for settleBetween to go by the recognizer instead.
+const betweenColours = 0.25
+
+// settleBetween moves the digits whose ink lies between the givens' and
+// the entries' colours (a pen's red dimmed by a shadow) to the group the
+// recognizer puts them in: print (printed) with the givens, handwriting
+// with the entries. Digits nearer a colour than betweenColours of the way
+// stay in its group.
+func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []int) ([]int, []int) {
+	vec := func(s glyphStyle) [3]float64 { return [3]float64{s.l * 0.5, s.a, s.b} }
+	centre := func(g []int) [3]float64 {
+		var c [3]float64
+		for _, i := range g {
+			v := vec(styles[i])
+			for d := range 3 {
+				c[d] += v[d] / float64(len(g))
+			}
+		}
+		return c
+	}
+	cg, ce := centre(givens), centre(entries)
+	var axis [3]float64
+	n2 := 0.0
+	for d := range 3 {
+		axis[d] = ce[d] - cg[d]
+		n2 += axis[d] * axis[d]
+	}
+	if n2 == 0 {
+		return givens, entries
+	}
+	var g, e []int
+	for _, i := range slices.Concat(givens, entries) {
+		v := vec(styles[i])
+		t := 0.0
+		for d := range 3 {
+			t += (v[d] - cg[d]) * axis[d] / n2
+		}
+		switch {
+		case t < betweenColours, t <= 1-betweenColours && printed[i]:
+			g = append(g, i)
+		default:
+			e = append(e, i)
+		}
+	}
+	return g, e
 }
 
 // maxHeightSpread is the largest spread (standard deviation over mean) of

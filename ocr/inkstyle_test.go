@@ -1,0 +1,67 @@
+package ocr
+
+import (
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// TestInkSplit: a photo of a newspaper puzzle filled in with a black pen,
+// whose print comes out gray. The digits the recognizer is sure about
+// teach the two inks; a neat entry it takes for print (hand 0.3) in the
+// pen's ink becomes an entry, a given it takes for handwriting (0.6) in
+// the print's ink a given, and a digit in neither ink keeps the
+// recognizer's view.
+func TestInkSplit(t *testing.T) {
+	puzzle := solver.MustGrid(synthPuzzle)
+	sol, err := solver.Solve(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	grayInk := func(l float64) glyphStyle { return glyphStyle{ok: true, l: l, a: -1, b: 3} }
+	var empties []int
+	for i := range rs {
+		if d := puzzle.Cell(i); d != 0 {
+			rs[i] = CellReading{Kind: KindGiven, Digit: d, Confidence: 1, Hand: 0.02}
+			styles[i] = grayInk(42 + float64(i%5))
+			continue
+		}
+		empties = append(empties, i)
+	}
+	for _, i := range empties[:12] { // the player's sure entries
+		rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.97}
+		styles[i] = grayInk(24 + float64(i%4))
+	}
+	neat, odd := empties[12], empties[13]
+	rs[neat] = CellReading{Kind: KindGiven, Digit: sol.Cell(neat), Confidence: 1, Hand: 0.3}
+	styles[neat] = grayInk(25)
+	rs[odd] = CellReading{Kind: KindGiven, Digit: sol.Cell(odd), Confidence: 1, Hand: 0.3}
+	styles[odd] = glyphStyle{ok: true, l: 34, a: 30, b: 20} // red: neither ink
+	scrawly := 0                                            // a given the recognizer finds handwritten
+	for puzzle.Cell(scrawly) == 0 {
+		scrawly++
+	}
+	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.6
+	if !inkSplit(&rs, &styles) {
+		t.Fatal("inkSplit changed nothing")
+	}
+	if rs[neat].Kind != KindEntry {
+		t.Errorf("the neat entry in the pen's ink is a %v", rs[neat].Kind)
+	}
+	if rs[scrawly].Kind != KindGiven {
+		t.Errorf("the given in the print's ink is an %v", rs[scrawly].Kind)
+	}
+	if rs[odd].Kind != KindGiven {
+		t.Errorf("the digit in neither ink is an %v, not a given as the recognizer read it", rs[odd].Kind)
+	}
+	// Too few sure entries to learn the pen's ink from: nothing changes.
+	for _, i := range empties[minInkSamples-1 : 12] {
+		rs[i] = CellReading{}
+	}
+	rs[neat].Kind = KindGiven
+	if inkSplit(&rs, &styles) {
+		t.Error("inkSplit changed the split with too few sure entries")
+	}
+}
