@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -63,5 +64,36 @@ func TestInkSplit(t *testing.T) {
 	rs[neat].Kind = KindGiven
 	if inkSplit(&rs, &styles) {
 		t.Error("inkSplit changed the split with too few sure entries")
+	}
+}
+
+// TestSettleBetween: of two clearly coloured groups (black print, a red
+// pen), a digit whose ink is halfway (the pen dimmed by a shadow) goes
+// where the recognizer puts it; one near either colour stays with it.
+func TestSettleBetween(t *testing.T) {
+	var styles [81]glyphStyle
+	var printed [81]bool
+	var givens, entries []int
+	for i := range 10 {
+		styles[i] = glyphStyle{ok: true, l: 25, a: -2, b: 10}
+		printed[i] = true
+		givens = append(givens, i)
+		styles[20+i] = glyphStyle{ok: true, l: 33, a: 35, b: 25}
+		entries = append(entries, 20+i)
+	}
+	const halfway, halfwayPrint, nearPen = 40, 41, 42
+	styles[halfway] = glyphStyle{ok: true, l: 29, a: 16, b: 18}
+	styles[halfwayPrint] = styles[halfway]
+	printed[halfwayPrint] = true
+	styles[nearPen] = glyphStyle{ok: true, l: 31, a: 30, b: 23}
+	printed[nearPen] = true // the recognizer's view does not count there
+	g, e := settleBetween(&styles, &printed, append(givens, halfway, halfwayPrint, nearPen), entries)
+	in := func(s []int, i int) bool { return slices.Contains(s, i) }
+	if !in(e, halfway) || !in(g, halfwayPrint) || !in(e, nearPen) {
+		t.Errorf("halfway and handwritten: entry %v; halfway and print: given %v; near the pen: entry %v",
+			in(e, halfway), in(g, halfwayPrint), in(e, nearPen))
+	}
+	if len(g)+len(e) != 23 {
+		t.Errorf("%d digits after, want 23", len(g)+len(e))
 	}
 }
