@@ -37,9 +37,9 @@ const (
 // surely as print and surely as handwriting gives each group's colour (a
 // normal distribution per channel of CIELAB), and a digit goes to the
 // group likelier by both. It does nothing unless both groups have
-// minInkSamples sure digits whose inks differ, and keeps the change only
-// when the givens still have exactly one solution. It reports whether it
-// changed anything.
+// minInkSamples sure digits, and keeps the change only when the givens
+// still have exactly one solution (or, when they had not, still keep the
+// rules). It reports whether it changed anything.
 func inkSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 	var print, hand inkModel
 	for i, r := range rs {
@@ -78,16 +78,22 @@ func inkSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 			changed = true
 		}
 	}
-	if !changed || !uniqueGivens(&out) {
+	if !changed {
+		return false
+	}
+	// The givens must keep one solution; when they had none or several
+	// before (a given misread, corrected later), they must still keep
+	// the rules.
+	if valid, unique := givensCheck(&out); !valid || !unique && givensUnique(rs) {
 		return false
 	}
 	*rs = out
 	return true
 }
 
-// uniqueGivens reports whether the givens of rs make a puzzle with exactly
-// one solution.
-func uniqueGivens(rs *[81]CellReading) bool {
+// givensCheck reports whether the givens of rs keep the rules and whether
+// they make a puzzle with exactly one solution.
+func givensCheck(rs *[81]CellReading) (valid, unique bool) {
 	g, _ := solver.NewGrid(9)
 	for i, r := range rs {
 		if r.Kind == KindGiven {
@@ -95,10 +101,17 @@ func uniqueGivens(rs *[81]CellReading) bool {
 		}
 	}
 	if g.Validate() != nil {
-		return false
+		return false, false
 	}
 	_, err := solver.SolveUnique(g)
-	return err == nil
+	return true, err == nil
+}
+
+// givensUnique reports whether the givens of rs make a puzzle with
+// exactly one solution.
+func givensUnique(rs *[81]CellReading) bool {
+	_, unique := givensCheck(rs)
+	return unique
 }
 
 // inkModel is the colour of one group's ink: the mean and spread of each
