@@ -97,3 +97,36 @@ func TestSettleBetween(t *testing.T) {
 		t.Errorf("%d digits after, want 23", len(g)+len(e))
 	}
 }
+
+// TestSplitByStyleRedPrint: a puzzle printed in red, filled in with a
+// black pen. The recognizer reads the red digits as print and the black
+// ones as handwriting, so the red ones are the givens, though the black
+// ones would make a proper puzzle too.
+func TestSplitByStyleRedPrint(t *testing.T) {
+	puzzle := solver.MustGrid(synthPuzzle)
+	sol, err := solver.Solve(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var styles [81]glyphStyle
+	var digits [81]int
+	var printed [81]bool
+	for i := range 81 {
+		digits[i] = sol.Cell(i)
+		if puzzle.Cell(i) != 0 {
+			styles[i] = glyphStyle{ok: true, l: 50, a: 55, b: 35, weight: 0.4, height: 0.5}
+			printed[i] = true
+		} else {
+			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, weight: 0.3, height: 0.5}
+		}
+	}
+	entry, ok := splitByStyle(&styles, &digits, &printed)
+	if !ok {
+		t.Fatal("no split")
+	}
+	for i := range 81 {
+		if entry[i] != (puzzle.Cell(i) == 0) {
+			t.Fatalf("r%dc%d: entry %v, want %v", i/9+1, i%9+1, entry[i], puzzle.Cell(i) == 0)
+		}
+	}
+}

@@ -160,9 +160,10 @@ const (
 // draws entries in another colour or weight): it looks for two clearly
 // distinct styles among the digits. Both groups must look typed: the
 // recognizer reads them as print (printed[i]), or they are all of one
-// height. The givens are the neutral (black, gray, white) or heavier
-// group, and must make a puzzle with one solution by themselves, or the
-// other group is tried. It returns the entries (true at the cells that
+// height. The givens are the group the recognizer reads as print when it
+// tells the two apart (minPrintedGap), else the neutral (black, gray,
+// white) or heavier group, and must make a puzzle with one solution by
+// themselves, or the other group is tried. It returns the entries (true at the cells that
 // hold one) and whether it split at all.
 func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([81]bool, bool) {
 	var entry [81]bool
@@ -200,11 +201,19 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 	}
 	givens, entries := groups[0], groups[1]
 	ca, cb := mean(givens, chroma), mean(entries, chroma)
-	if math.Abs(ca-cb) > minColourGap/2 {
+	pa, pb := printedShare(printed, givens), printedShare(printed, entries)
+	switch {
+	case math.Abs(pa-pb) >= minPrintedGap:
+		// The recognizer tells print from a hand: a puzzle printed in
+		// red, filled in with a black pen.
+		if pa < pb {
+			givens, entries = entries, givens
+		}
+	case math.Abs(ca-cb) > minColourGap/2:
 		if ca > cb {
 			givens, entries = entries, givens
 		}
-	} else if mean(givens, weight) < mean(entries, weight) {
+	case mean(givens, weight) < mean(entries, weight):
 		givens, entries = entries, givens
 	}
 	if byColour {
@@ -278,6 +287,22 @@ func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []
 	return g, e
 }
 
+// minPrintedGap is how much larger a share of one group's digits than of
+// the other's the recognizer must read as print for that group to be the
+// givens whatever the colours.
+const minPrintedGap = 0.5
+
+// printedShare is the share of the cells idx read as print.
+func printedShare(printed *[81]bool, idx []int) float64 {
+	n := 0
+	for _, i := range idx {
+		if printed[i] {
+			n++
+		}
+	}
+	return float64(n) / float64(max(1, len(idx)))
+}
+
 // maxHeightSpread is the largest spread (standard deviation over mean) of
 // the heights of a group of typed digits. A font draws every digit the same
 // height; a hand does not (the player's handwriting in a photo is told
@@ -295,13 +320,7 @@ const typedShare = 0.8
 // of the heights at either end, at least one each way from five digits
 // on.
 func typed(styles *[81]glyphStyle, printed *[81]bool, idx []int) bool {
-	np := 0
-	for _, i := range idx {
-		if printed[i] {
-			np++
-		}
-	}
-	if float64(np) >= typedShare*float64(len(idx)) {
+	if printedShare(printed, idx) >= typedShare {
 		return true
 	}
 	hs := make([]float64, 0, len(idx))
