@@ -40,10 +40,7 @@ func Detect(g *image.Gray) (Detection, error) {
 	var cands []candidate
 	for _, m := range lineMaps {
 		bin := m.make(work)
-		found := gridCandidates(bin, false)
-		for i := range found {
-			judge(work, &found[i])
-		}
+		found := judgeAll(work, gridCandidates(bin, false))
 		for i, c := range found {
 			if g, ok := grow(work, bin, c); ok {
 				found[i] = g
@@ -56,20 +53,13 @@ func Detect(g *image.Gray) (Detection, error) {
 	}
 	if len(cands) == 0 {
 		// Broken lines (faint print, blur): join them and try again.
-		cands = gridCandidates(dilate(lineMaps[0].make(work)), false)
-		for i := range cands {
-			judge(work, &cands[i])
-		}
+		cands = judgeAll(work, gridCandidates(dilate(lineMaps[0].make(work)), false))
 	}
 	if len(cands) == 0 {
 		// Outlines whose wide look found nothing: a close look inside
 		// each.
 		for _, m := range lineMaps {
-			found := gridCandidates(m.make(work), true)
-			for i := range found {
-				judge(work, &found[i])
-			}
-			cands = append(cands, found...)
+			cands = append(cands, judgeAll(work, gridCandidates(m.make(work), true))...)
 		}
 	}
 	if len(cands) == 0 {
@@ -81,9 +71,7 @@ func Detect(g *image.Gray) (Detection, error) {
 			bin := m.make(work)
 			if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
 				if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
-					c := candidate{quad: q, area: quadArea(q), score: s}
-					judge(work, &c)
-					cands = append(cands, c)
+					cands = append(cands, judgeAll(work, []candidate{{quad: q, area: quadArea(q), score: s}})...)
 				}
 			}
 		}
@@ -170,6 +158,15 @@ func ridges(g *image.Gray, r, t int, light bool) *binImg {
 		}
 	}
 	return out
+}
+
+// judgeAll judges every candidate of cands on the picture work (see
+// judge) and returns them.
+func judgeAll(work *image.Gray, cands []candidate) []candidate {
+	for i := range cands {
+		judge(work, &cands[i])
+	}
+	return cands
 }
 
 // boxShare is the largest strength of a lattice's cell lines, against
