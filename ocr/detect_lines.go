@@ -43,8 +43,8 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickOuter(sum(colBand), median(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
-	gy := pickOuter(sum(rowBand), median(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
+	gx := pickOuter(sum(colBand), bandMedian(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
+	gy := pickOuter(sum(rowBand), bandMedian(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
 	for i := range 9 {
 		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
 		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
@@ -52,10 +52,10 @@ func findCellLines(g *image.Gray) cellLines {
 	return out
 }
 
-// median returns the median of the nine band profiles bands at each
+// bandMedian returns the median of the nine band profiles bands at each
 // position: a line across the whole grid is in every band, a digit's
 // stroke in a few.
-func median(bands [][]float64) []float64 {
+func bandMedian(bands [][]float64) []float64 {
 	m := make([]float64, len(bands[0]))
 	for i := range m {
 		var v [9]float64

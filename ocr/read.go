@@ -669,14 +669,7 @@ func lightOnDark(g *image.Gray) bool {
 					m++
 				}
 			}
-			ground, seen := 0, 0
-			for v, c := range hist {
-				seen += c
-				if seen*2 >= m {
-					ground = v
-					break
-				}
-			}
+			ground := int(percentile(&hist, m, 0.5))
 			for v, c := range hist {
 				switch {
 				case v > ground+margin:
