@@ -338,7 +338,7 @@ func TestOpsReaderFailure(t *testing.T) {
 	}})
 	// A photo some of whose printed digits the classifier is not all but
 	// sure of, so that the digit engine is asked.
-	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", penFixture(t, "pen-wrong.jpg"))
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", penFixture(t, "pen-right.jpg"))
 	_, content := e.replyTo(t, e.dm(t, "", "", att))
 	if !strings.Contains(content, "something went wrong on my side") {
 		t.Errorf("reply %q, want an apology", content)

@@ -359,7 +359,9 @@ func (s *Synth) smallDigit(c *canvas, kind int8, paper, gridInk float32, rec *Re
 
 // marks draws pencil marks in the middle cell and returns them as bits:
 // typed in a 3x3 layout (digit d at column (d-1)%3, row (d-1)/3) or along
-// the top, or written small by hand anywhere in the cell.
+// the top, written small by hand anywhere in the cell, or by hand side by
+// side in a corner ("27" against the cell's top-left lines, the way many
+// people keep their candidates).
 func (s *Synth) marks(c *canvas, paper, gridInk float32) uint16 {
 	r := s.rng
 	n := 1 + r.IntN(6)
@@ -372,7 +374,11 @@ func (s *Synth) marks(c *canvas, paper, gridInk float32) uint16 {
 	}
 	ink := gridInk + float32(r.IntN(max(1, int(paper-gridInk)*3/4)))
 	h := float64(cellPx) * (0.16 + 0.14*r.Float64())
-	switch r.IntN(3) {
+	style := r.IntN(4)
+	if style == 3 && s.hand != nil {
+		return s.handRow(c, ink, h)
+	}
+	switch style {
 	case 0: // typed, 3x3
 		fi := s.typedFont()
 		for d := 1; d <= 9; d++ {
@@ -421,6 +427,39 @@ func (s *Synth) marks(c *canvas, paper, gridInk float32) uint16 {
 				s.drawText(c, s.typedFont(), d, h, p[0], p[1], ink)
 			}
 		}
+	}
+	return set
+}
+
+// handRow writes two or three pencil marks of height about h by hand,
+// side by side in a corner of the middle cell, close to or touching each
+// other and the cell's lines, and returns them as bits.
+func (s *Synth) handRow(c *canvas, ink float32, h float64) uint16 {
+	r := s.rng
+	n := 2 + r.IntN(2)
+	var set uint16
+	for bitsCount(set) < n {
+		set |= 1 << r.IntN(9)
+	}
+	h *= 1 + 0.4*r.Float64()
+	step := h * (0.55 + 0.3*r.Float64())
+	// The corner: left or right, top or bottom (top three times in four).
+	x := cellPx + (0.02+0.1*r.Float64())*cellPx + h*0.35
+	if r.IntN(4) == 0 {
+		x = 2*cellPx - (0.02+0.1*r.Float64())*cellPx - h*0.35 - float64(n-1)*step
+	}
+	y := cellPx + (0.02+0.12*r.Float64())*cellPx + h*0.5
+	if r.IntN(4) == 0 {
+		y = 2*cellPx - (0.02+0.12*r.Float64())*cellPx - h*0.5
+	}
+	k := 0
+	for d := 1; d <= 9; d++ {
+		if set&(1<<(d-1)) == 0 || len(s.hand.byLab[d]) == 0 {
+			continue
+		}
+		img := s.hand.images[s.hand.byLab[d][r.IntN(len(s.hand.byLab[d]))]]
+		s.stamp(c, img, h*1.1, x+float64(k)*step, y+(r.Float64()*2-1)*h*0.1, (r.Float64()*2-1)*0.2, 0, ink, 0.8+0.4*r.Float64())
+		k++
 	}
 	return set
 }
