@@ -7,6 +7,17 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
+// synthSolved returns synthPuzzle and its solution.
+func synthSolved(t *testing.T) (puzzle, sol solver.Grid) {
+	t.Helper()
+	puzzle = solver.MustGrid(synthPuzzle)
+	sol, err := solver.Solve(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return puzzle, sol
+}
+
 // TestInkSplit: a photo of a newspaper puzzle filled in with a black pen,
 // whose print comes out gray. The digits the recognizer is sure about
 // teach the two inks; a neat entry it takes for print (hand 0.3) in the
@@ -14,11 +25,7 @@ import (
 // the print's ink a given, and a digit in neither ink keeps the
 // recognizer's view.
 func TestInkSplit(t *testing.T) {
-	puzzle := solver.MustGrid(synthPuzzle)
-	sol, err := solver.Solve(puzzle)
-	if err != nil {
-		t.Fatal(err)
-	}
+	puzzle, sol := synthSolved(t)
 	var rs [81]CellReading
 	var styles [81]glyphStyle
 	grayInk := func(l float64) glyphStyle { return glyphStyle{ok: true, l: l, a: -1, b: 3} }
@@ -103,11 +110,7 @@ func TestSettleBetween(t *testing.T) {
 // ones as handwriting, so the red ones are the givens, though the black
 // ones would make a proper puzzle too.
 func TestSplitByStyleRedPrint(t *testing.T) {
-	puzzle := solver.MustGrid(synthPuzzle)
-	sol, err := solver.Solve(puzzle)
-	if err != nil {
-		t.Fatal(err)
-	}
+	puzzle, sol := synthSolved(t)
 	var styles [81]glyphStyle
 	var digits [81]int
 	var printed [81]bool
