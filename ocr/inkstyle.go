@@ -2,8 +2,6 @@ package ocr
 
 import (
 	"math"
-
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 // A player's pen rarely matches the puzzle's print: in a photo the print
@@ -81,37 +79,41 @@ func inkSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 	if !changed {
 		return false
 	}
-	// The givens must keep one solution; when they had none or several
-	// before (a given misread, corrected later), they must still keep
-	// the rules.
-	if valid, unique := givensCheck(&out); !valid || !unique && givensUnique(rs) {
+	// The givens must make a proper puzzle (once corrected as [Correct]
+	// would); when they did not before, they must still keep the rules.
+	if !properGivens(&out) && (properGivens(rs) || !givensValid(&out)) {
 		return false
 	}
 	*rs = out
 	return true
 }
 
-// givensCheck reports whether the givens of rs keep the rules and whether
-// they make a puzzle with exactly one solution.
-func givensCheck(rs *[81]CellReading) (valid, unique bool) {
-	g, _ := solver.NewGrid(9)
+// givensOf returns the readings of the givens of rs, every other cell read
+// as empty for sure: the puzzle as printed, for [Correct] to check.
+func givensOf(rs *[81]CellReading) [81]CellReading {
+	var out [81]CellReading
 	for i, r := range rs {
 		if r.Kind == KindGiven {
-			g.SetCell(i, r.Digit)
+			out[i] = r
+		} else {
+			out[i] = CellReading{Confidence: 1}
 		}
 	}
-	if g.Validate() != nil {
-		return false, false
-	}
-	_, err := solver.SolveUnique(g)
-	return true, err == nil
+	return out
 }
 
-// givensUnique reports whether the givens of rs make a puzzle with
-// exactly one solution.
-func givensUnique(rs *[81]CellReading) bool {
-	_, unique := givensCheck(rs)
-	return unique
+// properGivens reports whether the givens of rs make a puzzle with exactly
+// one solution, once the least sure of them are corrected as [Correct]
+// corrects them: a split of the digits into givens and entries is judged
+// before a misread given is put right.
+func properGivens(rs *[81]CellReading) bool {
+	return Correct(givensOf(rs)).Solutions == 1
+}
+
+// givensValid reports whether the givens of rs keep the rules.
+func givensValid(rs *[81]CellReading) bool {
+	g := givensOf(rs)
+	return gridOf(&g).Validate() == nil
 }
 
 // inkModel is the colour of one group's ink: the mean and spread of each

@@ -107,8 +107,9 @@ func TestSettleBetween(t *testing.T) {
 
 // TestSplitByStyleRedPrint: a puzzle printed in red, filled in with a
 // black pen. The recognizer reads the red digits as print and the black
-// ones as handwriting, so the red ones are the givens, though the black
-// ones would make a proper puzzle too.
+// ones as handwriting, so the red ones are the givens, and the other way
+// round is not even tried, though the black ones would make a proper
+// puzzle too.
 func TestSplitByStyleRedPrint(t *testing.T) {
 	puzzle, sol := synthSolved(t)
 	var styles [81]glyphStyle
@@ -123,13 +124,119 @@ func TestSplitByStyleRedPrint(t *testing.T) {
 			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, weight: 0.3, height: 0.5}
 		}
 	}
-	entry, ok := splitByStyle(&styles, &digits, &printed)
-	if !ok {
-		t.Fatal("no split")
+	splits := splitByStyle(&styles, &digits, &printed)
+	if len(splits) != 1 {
+		t.Fatalf("%d splits to try, want only the one the recognizer tells", len(splits))
 	}
+	entry := splits[0]
 	for i := range 81 {
 		if entry[i] != (puzzle.Cell(i) == 0) {
 			t.Fatalf("r%dc%d: entry %v, want %v", i/9+1, i%9+1, entry[i], puzzle.Cell(i) == 0)
 		}
+	}
+}
+
+// styledGrid returns the readings and styles of a puzzle filled in: the
+// givens read as print in black, the entries as handwriting in blue. The
+// puzzle is synthPuzzle with four more givens in its top rows, so that
+// its givens are not symmetric and symmetricSplit leaves them alone.
+func styledGrid(t *testing.T) (rs [81]CellReading, styles [81]glyphStyle, puzzle, sol solver.Grid) {
+	t.Helper()
+	puzzle, sol = synthSolved(t)
+	for i, added := 0, 0; added < 4; i++ {
+		if puzzle.Cell(i) == 0 && puzzle.Cell(80-i) == 0 {
+			puzzle.SetCell(i, sol.Cell(i))
+			added++
+		}
+	}
+	for _, f := range symmetries {
+		n := 0
+		for i := range 81 {
+			if (puzzle.Cell(i) != 0) != (puzzle.Cell(f(i)) != 0) {
+				n++
+			}
+		}
+		if n <= maxAsymmetric {
+			t.Fatalf("the test puzzle is symmetric but for %d cells", n)
+		}
+	}
+	for i := range 81 {
+		if puzzle.Cell(i) != 0 {
+			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.01}
+			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 1, weight: 0.4, height: 0.5}
+		} else {
+			rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.99}
+			styles[i] = glyphStyle{ok: true, l: 35, a: 15, b: -35, weight: 0.3, height: 0.45}
+		}
+	}
+	return rs, styles, puzzle, sol
+}
+
+// TestSplitDigitsUnmeasuredStyle: the digits split by colour, but for two
+// whose ink could not be measured (a digit against the grid's border):
+// those keep the recognizer's view, and the entry is not made a given.
+func TestSplitDigitsUnmeasuredStyle(t *testing.T) {
+	rs, styles, puzzle, _ := styledGrid(t)
+	given, entry := -1, -1
+	for i := range 81 {
+		switch {
+		case puzzle.Cell(i) != 0 && given < 0:
+			given = i
+		case puzzle.Cell(i) == 0:
+			entry = i // the last one
+		}
+	}
+	styles[given], styles[entry] = glyphStyle{}, glyphStyle{}
+	out := splitDigits(rs, &styles)
+	for i := range 81 {
+		want := KindEntry
+		if puzzle.Cell(i) != 0 {
+			want = KindGiven
+		}
+		if out[i].Kind != want {
+			t.Errorf("r%dc%d is %v, want %v", i/9+1, i%9+1, out[i].Kind, want)
+		}
+	}
+}
+
+// TestSplitDigitsMisreadGiven: the digits split by colour, and one given
+// is misread so that the givens break the rules, its right digit the
+// runner-up. The split is judged on the givens once corrected, so it
+// stands, and the given is put right.
+func TestSplitDigitsMisreadGiven(t *testing.T) {
+	rs, styles, puzzle, sol := styledGrid(t)
+	// A given misread as another given's digit in its row, and a neat
+	// entry the recognizer takes for print: only its blue ink tells.
+	var bad, neat int
+	for i := range 81 {
+		if puzzle.Cell(i) != 0 {
+			bad = i
+			break
+		}
+	}
+	other := -1
+	for c := range 9 {
+		if j := bad/9*9 + c; j != bad && puzzle.Cell(j) != 0 {
+			other = j
+		}
+	}
+	if other < 0 {
+		t.Fatal("synthPuzzle's first given has no other given in its row")
+	}
+	rs[bad] = CellReading{Kind: KindGiven, Digit: sol.Cell(other), Confidence: 0.6, Hand: 0.01,
+		Alternatives: []Alternative{{Digit: sol.Cell(bad), Confidence: 0.35}}}
+	for i := 80; i >= 0; i-- {
+		if puzzle.Cell(i) == 0 {
+			neat = i
+			break
+		}
+	}
+	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.01
+	out := splitDigits(rs, &styles)
+	if out[neat].Kind != KindEntry {
+		t.Errorf("the neat entry in blue is a %v", out[neat].Kind)
+	}
+	if out[bad].Kind != KindGiven || out[bad].Digit != sol.Cell(bad) {
+		t.Errorf("the misread given is a %v %d, want a given %d", out[bad].Kind, out[bad].Digit, sol.Cell(bad))
 	}
 }

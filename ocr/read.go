@@ -349,7 +349,10 @@ const cutConfidence = 0.5
 // splitAndCorrect settles what each digit read is and corrects the
 // givens. Entries typed into an app differ from the givens by colour or
 // weight, and all are typed alike (see splitByStyle): when the digits
-// split so, that split is taken. Otherwise the recognizer's word stands
+// split so, and the givens of the split make a proper puzzle once their
+// least sure digits are corrected (properGivens), that split is taken; a
+// digit whose style could not be measured keeps the recognizer's view.
+// Otherwise the recognizer's word stands
 // (the trained classifier tells handwriting from print); a recognizer
 // that does not say whether a digit is printed or written makes it a
 // given. Then the givens alone are checked with the solver and corrected
@@ -369,34 +372,44 @@ func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [
 		}
 		digits[i] = rs[i].Digit
 	}
+	styles := glyphStyles(img, q, cells, &digits)
+	return splitDigits(rs, &styles)
+}
+
+// splitDigits is [splitAndCorrect] once the style of every digit is
+// measured: rs holds the recognizer's readings, every digit a given or an
+// entry.
+func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) [81]CellReading {
+	var digits [81]int
 	var printed [81]bool
 	for i := range rs {
+		digits[i] = rs[i].Digit
 		printed[i] = rs[i].Kind == KindGiven
 	}
-	styles := glyphStyles(img, q, cells, &digits)
-	if entry, ok := splitByStyle(&styles, &digits, &printed); ok {
-		for i := range rs {
+	split := false
+	for _, entry := range splitByStyle(styles, &digits, &printed) {
+		out := rs
+		for i := range out {
 			switch {
+			case digits[i] == 0 || !styles[i].ok:
+				// No digit, or its style unmeasured: the recognizer's view.
 			case entry[i]:
-				rs[i].Kind = KindEntry
-			case digits[i] != 0:
-				rs[i].Kind = KindGiven
+				out[i].Kind = KindEntry
+			default:
+				out[i].Kind = KindGiven
 			}
 		}
-	} else {
-		inkSplit(&rs, &styles)
+		if properGivens(&out) {
+			rs, split = out, true
+			break
+		}
+	}
+	if !split {
+		inkSplit(&rs, styles)
 	}
 	symmetricSplit(&rs)
 	// Correct the givens: the other cells count as empty, for sure.
-	var givens [81]CellReading
-	for i, r := range rs {
-		if r.Kind == KindGiven {
-			givens[i] = r
-		} else {
-			givens[i] = CellReading{Confidence: 1}
-		}
-	}
-	c := Correct(givens)
+	c := Correct(givensOf(&rs))
 	for _, i := range c.Changed {
 		rs[i] = c.Readings[i]
 		rs[i].Kind = KindGiven

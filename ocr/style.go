@@ -4,8 +4,6 @@ import (
 	"image"
 	"math"
 	"slices"
-
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 // glyphStyle is how a digit is drawn: the colour of its ink in the picture
@@ -162,11 +160,15 @@ const (
 // recognizer reads them as print (printed[i]), or they are all of one
 // height. The givens are the group the recognizer reads as print when it
 // tells the two apart (minPrintedGap), else the neutral (black, gray,
-// white) or heavier group, and must make a puzzle with one solution by
-// themselves, or the other group is tried. It returns the entries (true at the cells that
-// hold one) and whether it split at all.
-func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([81]bool, bool) {
-	var entry [81]bool
+// white) or heavier group. It returns the splits worth trying, the likelier
+// first, as the entries (true at the cells that hold one): the other way
+// round is the second choice only when the recognizer does not tell print
+// from a hand (a red puzzle filled in with a black pen is never read the
+// other way round because the pen's digits make a puzzle too). Digits
+// whose style was not measured are in neither group: the caller keeps the
+// recognizer's view of them. The caller checks the givens of each split
+// with the solver.
+func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) [][81]bool {
 	var idx []int
 	for i, s := range styles {
 		if s.ok && digits[i] != 0 {
@@ -174,7 +176,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 		}
 	}
 	if len(idx) < 4 {
-		return entry, false
+		return nil
 	}
 	groups, ok := colourGroups(styles, idx)
 	byColour := ok
@@ -182,7 +184,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 		groups, ok = weightGroups(styles, idx)
 	}
 	if !ok {
-		return entry, false
+		return nil
 	}
 	// The givens are the neutral group or, both neutral, the heavier.
 	mean := func(g []int, f func(glyphStyle) float64) float64 {
@@ -197,13 +199,14 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 	// Weight tells typed entries from givens, not a pen from print (a
 	// hand's strokes vary); two clearly different colours tell both.
 	if !byColour && (!typed(styles, printed, groups[0]) || !typed(styles, printed, groups[1])) {
-		return entry, false
+		return nil
 	}
 	givens, entries := groups[0], groups[1]
 	ca, cb := mean(givens, chroma), mean(entries, chroma)
 	pa, pb := printedShare(printed, givens), printedShare(printed, entries)
+	told := math.Abs(pa-pb) >= minPrintedGap
 	switch {
-	case math.Abs(pa-pb) >= minPrintedGap:
+	case told:
 		// The recognizer tells print from a hand: a puzzle printed in
 		// red, filled in with a black pen.
 		if pa < pb {
@@ -219,23 +222,17 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) ([
 	if byColour {
 		givens, entries = settleBetween(styles, printed, givens, entries)
 	}
-	for _, try := range [][2][]int{{givens, entries}, {entries, givens}} {
-		g, _ := solver.NewGrid(9)
-		for _, i := range try[0] {
-			g.SetCell(i, digits[i])
-		}
-		if g.Validate() != nil {
-			continue
-		}
-		if _, err := solver.SolveUnique(g); err != nil {
-			continue
-		}
-		for _, i := range try[1] {
-			entry[i] = true
-		}
-		return entry, true
+	splits := [][2][]int{{givens, entries}}
+	if !told {
+		splits = append(splits, [2][]int{entries, givens})
 	}
-	return entry, false
+	out := make([][81]bool, len(splits))
+	for k, sp := range splits {
+		for _, i := range sp[1] {
+			out[k][i] = true
+		}
+	}
+	return out
 }
 
 // betweenColours is how far from either group's colour, as a share of
