@@ -399,13 +399,13 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) [81]CellReading {
 				out[i].Kind = KindGiven
 			}
 		}
-		if properGivens(&out) {
+		if handGivens(&out) <= maxHandGivens && properGivens(&out) {
 			rs, split = out, true
 			break
 		}
 	}
 	if !split {
-		inkSplit(&rs, styles)
+		lookSplit(&rs, styles)
 	}
 	symmetricSplit(&rs)
 	// Correct the givens: the other cells count as empty, for sure.
@@ -418,6 +418,25 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) [81]CellReading {
 		}
 	}
 	return rs
+}
+
+// maxHandGivens is how many digits the recognizer reads surely as
+// handwriting (sureHand) a split of the digits by style may make givens:
+// two groups of inks that happen to make a puzzle either way (a red
+// puzzle filled in with a red pen) are not split so that the player's
+// digits are the puzzle.
+const maxHandGivens = 2
+
+// handGivens counts the givens of rs the recognizer reads surely as
+// handwriting.
+func handGivens(rs *[81]CellReading) int {
+	n := 0
+	for _, r := range rs {
+		if r.Kind == KindGiven && r.Hand > sureHand {
+			n++
+		}
+	}
+	return n
 }
 
 // dropNoiseEntries reads as empty the entries read unsurely that the

@@ -35,6 +35,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 	}
 	b := img.Bounds()
 	cell := float64(c.Size) / 9
+	blobs := analyzeCells(c)
 	for i, r := range c.Rects {
 		if digits[i] == 0 || r.Empty() {
 			continue
@@ -52,11 +53,16 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		}
 		cut := uint8((int(paper) + int(darkest)) / 2)
 		isInk := func(x, y int) bool { return c.Img.Pix[y*c.Img.Stride+x] < cut }
-		// Rows and columns inked nearly all across are the remains of a
-		// grid line the cut left in the box, not the digit.
+		// Rows and columns near the box's edges inked nearly all across
+		// are the remains of a grid line the cut left in the box, not the
+		// digit (the stem of a 1 in the middle is the digit).
 		lineRow := make([]bool, r.Dy())
 		lineCol := make([]bool, r.Dx())
+		nearEdge := func(v, lo, hi int) bool { return v < lo+(hi-lo)/4 || v >= hi-(hi-lo)/4 }
 		for y := r.Min.Y; y < r.Max.Y; y++ {
+			if !nearEdge(y, r.Min.Y, r.Max.Y) {
+				continue
+			}
 			n := 0
 			for x := r.Min.X; x < r.Max.X; x++ {
 				if isInk(x, y) {
@@ -66,6 +72,9 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			lineRow[y-r.Min.Y] = n*10 > r.Dx()*7
 		}
 		for x := r.Min.X; x < r.Max.X; x++ {
+			if !nearEdge(x, r.Min.X, r.Max.X) {
+				continue
+			}
 			n := 0
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				if isInk(x, y) {
@@ -100,11 +109,17 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		}
 		ht := float64(maxY - minY + 1)
 		f := float64(ink)
+		height := ht / cell
+		if blobs[i].HasDigit {
+			// The digit's own blob: a fragment of a grid line or a
+			// speck above or below it does not make it taller.
+			height = float64(blobs[i].H) / cell
+		}
 		// The mean colour of the ink, in CIELAB: converting the mean
 		// rather than every pixel costs one conversion a digit.
 		n16 := float64(sampled) * 0xffff
 		l, a, bb := lab(sumR/n16, sumG/n16, sumB/n16)
-		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, weight: f / (ht * ht), height: ht / cell}
+		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, weight: f / (ht * ht), height: height}
 	}
 	return out
 }

@@ -18,17 +18,17 @@ func synthSolved(t *testing.T) (puzzle, sol solver.Grid) {
 	return puzzle, sol
 }
 
-// TestInkSplit: a photo of a newspaper puzzle filled in with a black pen,
+// TestLookSplit: a photo of a newspaper puzzle filled in with a black pen,
 // whose print comes out gray. The digits the recognizer is sure about
-// teach the two inks; a neat entry it takes for print (hand 0.3) in the
+// teach the two looks; a neat entry it takes for print (hand 0.3) in the
 // pen's ink becomes an entry, a given it takes for handwriting (0.6) in
 // the print's ink a given, and a digit in neither ink keeps the
 // recognizer's view.
-func TestInkSplit(t *testing.T) {
+func TestLookSplit(t *testing.T) {
 	puzzle, sol := synthSolved(t)
 	var rs [81]CellReading
 	var styles [81]glyphStyle
-	grayInk := func(l float64) glyphStyle { return glyphStyle{ok: true, l: l, a: -1, b: 3} }
+	grayInk := func(l float64) glyphStyle { return glyphStyle{ok: true, l: l, a: -1, b: 3, height: 0.5} }
 	var empties []int
 	for i := range rs {
 		if d := puzzle.Cell(i); d != 0 {
@@ -46,14 +46,14 @@ func TestInkSplit(t *testing.T) {
 	rs[neat] = CellReading{Kind: KindGiven, Digit: sol.Cell(neat), Confidence: 1, Hand: 0.3}
 	styles[neat] = grayInk(25)
 	rs[odd] = CellReading{Kind: KindGiven, Digit: sol.Cell(odd), Confidence: 1, Hand: 0.3}
-	styles[odd] = glyphStyle{ok: true, l: 34, a: 30, b: 20} // red: neither ink
-	scrawly := 0                                            // a given the recognizer finds handwritten
+	styles[odd] = glyphStyle{ok: true, l: 34, a: 30, b: 20, height: 0.5} // red: neither ink
+	scrawly := 0                                                         // a given the recognizer finds handwritten
 	for puzzle.Cell(scrawly) == 0 {
 		scrawly++
 	}
 	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.6
-	if !inkSplit(&rs, &styles) {
-		t.Fatal("inkSplit changed nothing")
+	if !lookSplit(&rs, &styles) {
+		t.Fatal("lookSplit changed nothing")
 	}
 	if rs[neat].Kind != KindEntry {
 		t.Errorf("the neat entry in the pen's ink is a %v", rs[neat].Kind)
@@ -64,13 +64,76 @@ func TestInkSplit(t *testing.T) {
 	if rs[odd].Kind != KindGiven {
 		t.Errorf("the digit in neither ink is an %v, not a given as the recognizer read it", rs[odd].Kind)
 	}
-	// Too few sure entries to learn the pen's ink from: nothing changes.
-	for _, i := range empties[minInkSamples-1 : 12] {
-		rs[i] = CellReading{}
+}
+
+// TestLookSplitHeight: a newspaper filled in with a pen of the print's
+// colour, the pen's digits smaller than the font's. A neat entry the
+// recognizer takes for print is told by its height; a given it finds
+// handwritten (an odd font's 7) by its.
+func TestLookSplitHeight(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	ink := func(i int, h float64) glyphStyle {
+		return glyphStyle{ok: true, l: 25 + float64(i%5), a: 1, b: 2, height: h + float64(i%3)/100}
 	}
-	rs[neat].Kind = KindGiven
-	if inkSplit(&rs, &styles) {
-		t.Error("inkSplit changed the split with too few sure entries")
+	neat, scrawly := -1, -1
+	for i := range rs {
+		if puzzle.Cell(i) != 0 {
+			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.01}
+			styles[i] = ink(i, 0.6)
+			scrawly = i
+		} else {
+			rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.99}
+			styles[i] = ink(i, 0.42)
+			neat = i
+		}
+	}
+	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.2
+	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.8
+	if !lookSplit(&rs, &styles) {
+		t.Fatal("lookSplit changed nothing")
+	}
+	if rs[neat].Kind != KindEntry || rs[scrawly].Kind != KindGiven {
+		t.Errorf("the small neat digit is a %v, the tall scrawly one a %v", rs[neat].Kind, rs[scrawly].Kind)
+	}
+}
+
+// TestLookSplitNoEntries: a printed puzzle in a font whose 1s the
+// recognizer takes for handwriting (0.84 to 0.96), and one digit it is
+// all but sure is the player's (0.999), in another ink. The 1s look just
+// like the other givens, and one digit shows little of what the player's
+// hand looks like: they are givens. The digit surely handwritten stays an
+// entry.
+func TestLookSplitNoEntries(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	var ones []int
+	for i := range rs {
+		if puzzle.Cell(i) == 0 {
+			continue
+		}
+		rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.02}
+		styles[i] = glyphStyle{ok: true, l: 38 + float64(i%5), a: 1, b: 6, height: 0.58 + float64(i%2)/100}
+		if len(ones) < 4 {
+			ones = append(ones, i)
+		}
+	}
+	for k, i := range ones[:3] {
+		rs[i].Kind, rs[i].Hand = KindEntry, []float64{0.84, 0.88, 0.96}[k]
+	}
+	sure := ones[3]
+	rs[sure].Kind, rs[sure].Hand = KindEntry, 0.999
+	styles[sure] = glyphStyle{ok: true, l: 20, a: 10, b: -30, height: 0.45}
+	lookSplit(&rs, &styles)
+	for _, i := range ones[:3] {
+		if rs[i].Kind != KindGiven {
+			t.Errorf("r%dc%d (hand %.2f) is an %v", i/9+1, i%9+1, rs[i].Hand, rs[i].Kind)
+		}
+	}
+	if rs[sure].Kind != KindEntry {
+		t.Errorf("the digit surely handwritten is a %v", rs[sure].Kind)
 	}
 }
 
@@ -238,5 +301,42 @@ func TestSplitDigitsMisreadGiven(t *testing.T) {
 	}
 	if out[bad].Kind != KindGiven || out[bad].Digit != sol.Cell(bad) {
 		t.Errorf("the misread given is a %v %d, want a given %d", out[bad].Kind, out[bad].Digit, sol.Cell(bad))
+	}
+}
+
+// TestSplitDigitsNoHandGivens: a red puzzle partly filled in with a red
+// pen, the print coming out in two shades across the page, so that the
+// inks fall into two groups of which neither is the pen's: some print,
+// and the rest of the print with the pen. Either group as the givens
+// makes a proper puzzle, but the second would make the player's digits,
+// surely handwritten, part of the puzzle: the split by ink is not taken,
+// and the recognizer's view stands.
+func TestSplitDigitsNoHandGivens(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	light := glyphStyle{ok: true, l: 60, a: 20, b: 12, height: 0.5}
+	dark := glyphStyle{ok: true, l: 35, a: 35, b: 20, height: 0.5}
+	givens, entries := 0, 0
+	for i := range 81 {
+		switch {
+		case puzzle.Cell(i) != 0:
+			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.01}
+			styles[i] = dark
+			if givens%10 == 0 {
+				styles[i] = light
+			}
+			givens++
+		case entries < 20:
+			rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.999}
+			styles[i] = dark
+			entries++
+		}
+	}
+	out := splitDigits(rs, &styles)
+	for i := range 81 {
+		if out[i].Kind != rs[i].Kind {
+			t.Errorf("r%dc%d is %v, want %v", i/9+1, i%9+1, out[i].Kind, rs[i].Kind)
+		}
 	}
 }
