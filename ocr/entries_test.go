@@ -47,3 +47,49 @@ func TestEntriesWeighed(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptiesWeighed: a cell read as empty, but for a faint chance of a
+// digit, in a grid the player has all but filled in is an entry read
+// unsurely; the same cell in a grid with a few entries is empty, and
+// surer of it than the recognizer alone; in a picture without entries it
+// is left as it is.
+func TestEmptiesWeighed(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	faint := CellReading{Kind: KindEmpty, Confidence: 0.92, Alternatives: []Alternative{{Digit: 5, Confidence: 0.07}}}
+	const cell = 40 // empty in synthPuzzle
+	grid := func(entries int) ([81]CellReading, solver.Grid) {
+		var rs [81]CellReading
+		var entered solver.Grid
+		for i := range 81 {
+			switch {
+			case puzzle.Cell(i) != 0:
+				rs[i] = CellReading{Kind: KindGiven, Digit: puzzle.Cell(i), Confidence: 1}
+			case i != cell && entries > 0:
+				rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1}
+				entered.SetCell(i, sol.Cell(i))
+				entries--
+			default:
+				rs[i] = CellReading{Kind: KindEmpty, Confidence: 1}
+			}
+		}
+		rs[cell] = faint
+		return rs, entered
+	}
+	tests := []struct {
+		name    string
+		entries int
+		digit   int
+		conf    func(float64) bool
+	}{
+		{"all but filled", 80, 5, func(c float64) bool { return c > 0.5 && c < SureConfidence }},
+		{"a few entries", 3, 0, func(c float64) bool { return c > faint.Confidence }},
+		{"no entries", 0, 0, func(c float64) bool { return c == faint.Confidence }},
+	}
+	for _, tc := range tests {
+		rs, entered := grid(tc.entries)
+		weighEmpties(&rs, &entered)
+		if got := rs[cell]; got.Digit != tc.digit || entered.Cell(cell) != tc.digit || !tc.conf(got.Confidence) {
+			t.Errorf("%s: read as %d at %.3f (entered %d), want %d", tc.name, got.Digit, got.Confidence, entered.Cell(cell), tc.digit)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package ocr
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -228,6 +227,7 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		switch {
 		case t.solveErr == nil:
 			t.nsol = 1
+			weighEmpties(&t.cells, &t.entered)
 			dropNoiseEntries(&t.cells, &t.entered, t.solution)
 			weighEntries(&t.cells, &t.entered, t.solution)
 		case errors.Is(t.solveErr, solver.ErrMultipleSolutions):
@@ -437,102 +437,6 @@ func handGivens(rs *[81]CellReading) int {
 		}
 	}
 	return n
-}
-
-// dropNoiseEntries reads as empty the entries read unsurely that the
-// solution contradicts and that may well be no digit at all (empty is
-// among their alternatives with at least correctMinEmpty): a speck, the
-// print of the other side of the page, taken for a faint digit of the
-// player's; unless the solution's digit is at least as likely as no digit
-// (a scrawl, which weighEntries weighs). They stay doubtful. An entry read
-// surely is the player's, right or wrong, and stays.
-func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
-	for i := range rs {
-		r := &rs[i]
-		if r.Kind != KindEntry || r.Confidence >= SureConfidence || r.Digit == sol.Cell(i) {
-			continue
-		}
-		k := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == 0 })
-		if k < 0 || r.Alternatives[k].Confidence < correctMinEmpty {
-			continue
-		}
-		empty := r.Alternatives[k].Confidence
-		if j := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == sol.Cell(i) }); j >= 0 && r.Alternatives[j].Confidence >= empty {
-			continue // the right digit is likelier than none: a scrawl, for weighEntries
-		}
-		alts := append([]Alternative{{Digit: r.Digit, Confidence: r.Confidence}}, slices.Delete(slices.Clone(r.Alternatives), k, k+1)...)
-		*r = CellReading{Kind: KindEmpty, Confidence: empty, Alternatives: alts}
-		entered.SetCell(i, 0)
-	}
-}
-
-// rightEntries is the prior weighEntries gives a player's entry being the
-// solution's digit: most of what people write in is right, and a person
-// reading a doubtful scrawl in a grid knows it. The other eight digits
-// share the rest.
-const rightEntries = 0.9
-
-// weighEntries weighs what the recognizer read of each entry against how
-// likely a player's entry is to be right (rightEntries), Bayes' rule: the
-// digit read becomes the likeliest given both, and its confidence the
-// probability of that. A scrawl the recognizer is torn about between the
-// right digit and another is read as the right one, unsurely; an entry is
-// read as a wrong digit surely, and so called a mistake, only when the
-// recognizer all but rules the right digit out.
-func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
-	for i := range rs {
-		r := &rs[i]
-		s := sol.Cell(i)
-		if r.Kind != KindEntry || s == 0 {
-			continue
-		}
-		var p [10]float64 // p[0]: no digit at all
-		p[r.Digit] = r.Confidence
-		for _, a := range r.Alternatives {
-			p[a.Digit] = max(p[a.Digit], a.Confidence)
-		}
-		digits := 0.0
-		for d := 1; d <= 9; d++ {
-			digits += p[d]
-		}
-		if digits <= 0 {
-			continue
-		}
-		// The share of the digit probability each digit gets, with the
-		// prior, keeping the probability that there is a digit at all.
-		var post [10]float64
-		z := 0.0
-		for d := 1; d <= 9; d++ {
-			prior := (1 - rightEntries) / 8
-			if d == s {
-				prior = rightEntries
-			}
-			post[d] = max(p[d], 1e-6) * prior
-			z += post[d]
-		}
-		best := 1
-		for d := 1; d <= 9; d++ {
-			post[d] = post[d] / z * digits
-			if post[d] > post[best] {
-				best = d
-			}
-		}
-		out := CellReading{Kind: KindEntry, Digit: best, Confidence: post[best]}
-		alts := []Alternative{}
-		for d := range 10 {
-			v := post[d]
-			if d == 0 {
-				v = p[0]
-			}
-			if d != best && v >= minAlternative {
-				alts = append(alts, Alternative{Digit: d, Confidence: v})
-			}
-		}
-		slices.SortStableFunc(alts, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
-		out.Alternatives = alts
-		*r = out
-		entered.SetCell(i, best)
-	}
 }
 
 // solveReading solves a grid as read: its one solution, or the clash, the

@@ -1,0 +1,168 @@
+package ocr
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Once the givens check out, the player's entries are weighed against
+// what a person reading the grid knows: how full the player has filled
+// it in (weighEmpties), that a speck is no digit (dropNoiseEntries), and
+// that most of what people write in is right (weighEntries).
+
+// weighEmpties weighs each cell the recognizer read as empty but for a
+// faint chance of a digit against how much of the grid the player has
+// filled in (Laplace's rule over the cells that are not givens): in a
+// grid all but filled in, a faint digit is likelier there than not, and
+// the cell becomes an entry, read unsurely, its digit the recognizer's
+// likeliest (weighEntries then weighs it against the solution); in a grid
+// with a few entries, an empty cell is all the surer. A picture without
+// entries is left as it is.
+func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
+	free, filled := 0, 0
+	for _, r := range rs {
+		switch r.Kind {
+		case KindEntry:
+			filled++
+			free++
+		case KindEmpty, KindMarks:
+			free++
+		}
+	}
+	if filled == 0 {
+		return
+	}
+	fill := float64(filled+1) / float64(free+2)
+	for i := range rs {
+		r := &rs[i]
+		if r.Kind != KindEmpty {
+			continue
+		}
+		digits, best := 0.0, Alternative{}
+		for _, a := range r.Alternatives {
+			if a.Digit != 0 {
+				digits += a.Confidence
+				if a.Confidence > best.Confidence {
+					best = a
+				}
+			}
+		}
+		if digits == 0 {
+			continue
+		}
+		pFilled := digits * fill / (digits*fill + r.Confidence*(1-fill))
+		if pFilled <= 0.5 {
+			r.Confidence = 1 - pFilled
+			continue
+		}
+		scale := pFilled / digits
+		out := CellReading{Kind: KindEntry, Digit: best.Digit, Confidence: best.Confidence * scale,
+			Alternatives: []Alternative{{Digit: 0, Confidence: 1 - pFilled}}}
+		for _, a := range r.Alternatives {
+			if a.Digit != 0 && a.Digit != best.Digit {
+				out.Alternatives = append(out.Alternatives, Alternative{Digit: a.Digit, Confidence: a.Confidence * scale})
+			}
+		}
+		slices.SortStableFunc(out.Alternatives, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
+		*r = out
+		entered.SetCell(i, best.Digit)
+	}
+}
+
+// dropNoiseEntries reads as empty the entries read unsurely that the
+// solution contradicts and that may well be no digit at all (empty is
+// among their alternatives with at least correctMinEmpty): a speck, the
+// print of the other side of the page, taken for a faint digit of the
+// player's; unless the solution's digit is at least as likely as no digit
+// (a scrawl, which weighEntries weighs). They stay doubtful. An entry read
+// surely is the player's, right or wrong, and stays.
+func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
+	for i := range rs {
+		r := &rs[i]
+		if r.Kind != KindEntry || r.Confidence >= SureConfidence || r.Digit == sol.Cell(i) {
+			continue
+		}
+		k := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == 0 })
+		if k < 0 || r.Alternatives[k].Confidence < correctMinEmpty {
+			continue
+		}
+		empty := r.Alternatives[k].Confidence
+		if j := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == sol.Cell(i) }); j >= 0 && r.Alternatives[j].Confidence >= empty {
+			continue // the right digit is likelier than none: a scrawl, for weighEntries
+		}
+		alts := append([]Alternative{{Digit: r.Digit, Confidence: r.Confidence}}, slices.Delete(slices.Clone(r.Alternatives), k, k+1)...)
+		*r = CellReading{Kind: KindEmpty, Confidence: empty, Alternatives: alts}
+		entered.SetCell(i, 0)
+	}
+}
+
+// rightEntries is the prior weighEntries gives a player's entry being the
+// solution's digit: most of what people write in is right, and a person
+// reading a doubtful scrawl in a grid knows it. The other eight digits
+// share the rest.
+const rightEntries = 0.9
+
+// weighEntries weighs what the recognizer read of each entry against how
+// likely a player's entry is to be right (rightEntries), Bayes' rule: the
+// digit read becomes the likeliest given both, and its confidence the
+// probability of that. A scrawl the recognizer is torn about between the
+// right digit and another is read as the right one, unsurely; an entry is
+// read as a wrong digit surely, and so called a mistake, only when the
+// recognizer all but rules the right digit out.
+func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
+	for i := range rs {
+		r := &rs[i]
+		s := sol.Cell(i)
+		if r.Kind != KindEntry || s == 0 {
+			continue
+		}
+		var p [10]float64 // p[0]: no digit at all
+		p[r.Digit] = r.Confidence
+		for _, a := range r.Alternatives {
+			p[a.Digit] = max(p[a.Digit], a.Confidence)
+		}
+		digits := 0.0
+		for d := 1; d <= 9; d++ {
+			digits += p[d]
+		}
+		if digits <= 0 {
+			continue
+		}
+		// The share of the digit probability each digit gets, with the
+		// prior, keeping the probability that there is a digit at all.
+		var post [10]float64
+		z := 0.0
+		for d := 1; d <= 9; d++ {
+			prior := (1 - rightEntries) / 8
+			if d == s {
+				prior = rightEntries
+			}
+			post[d] = max(p[d], 1e-6) * prior
+			z += post[d]
+		}
+		best := 1
+		for d := 1; d <= 9; d++ {
+			post[d] = post[d] / z * digits
+			if post[d] > post[best] {
+				best = d
+			}
+		}
+		out := CellReading{Kind: KindEntry, Digit: best, Confidence: post[best]}
+		alts := []Alternative{}
+		for d := range 10 {
+			v := post[d]
+			if d == 0 {
+				v = p[0]
+			}
+			if d != best && v >= minAlternative {
+				alts = append(alts, Alternative{Digit: d, Confidence: v})
+			}
+		}
+		slices.SortStableFunc(alts, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
+		out.Alternatives = alts
+		*r = out
+		entered.SetCell(i, best)
+	}
+}
