@@ -1,0 +1,134 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/ocr/digitnet"
+)
+
+// TestSeveralMarks: when a cell counts as holding several pencil marks,
+// for the rule that tells a grid with pencil marks (markedGrid).
+func TestSeveralMarks(t *testing.T) {
+	tall := image.Rect(10, 5, 20, 25) // one glyph shaped like a digit
+	wide := image.Rect(10, 5, 34, 22) // two small digits touching
+	for _, tc := range []struct {
+		name string
+		mr   markReading
+		net  int
+		want bool
+	}{
+		{"two marks read apart", markReading{marks: 1<<2 | 1<<7}, 1, true},
+		{"one glyph like a digit, the network reads two", markReading{marks: 1 << 7, lone: 7, loneBox: tall}, 2, false},
+		{"one wide glyph, the network reads two", markReading{marks: 1 << 7, lone: 7, loneBox: wide}, 2, true},
+		{"nothing read apart, the network reads three", markReading{}, 3, true},
+		{"one mark", markReading{marks: 1 << 7, lone: 7, loneBox: wide}, 1, false},
+	} {
+		if got := severalMarks(tc.mr, tc.net); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestWideMarks: in a grid with pencil marks, a cell the network reads
+// unsurely as one digit but finds likely to hold pencil marks is read as
+// marks when its ink is wider than high (two small digits side by side),
+// never surely; a glyph shaped like a digit stays a digit, and so does a
+// wide one the network finds no pencil marks in.
+func TestWideMarks(t *testing.T) {
+	img := image.NewGray(image.Rect(0, 0, GridSize, GridSize))
+	draw.Draw(img, img.Rect, image.NewUniform(color.Gray{230}), image.Point{}, draw.Src)
+	c := Cells{Size: GridSize, Img: img}
+	for i := range c.Rects {
+		x, y := i%9*50, i/9*50
+		c.Rects[i] = image.Rect(x+3, y+3, x+47, y+47)
+	}
+	ink := func(r image.Rectangle) { draw.Draw(img, r, image.NewUniform(color.Gray{40}), image.Point{}, draw.Src) }
+	const pair, tall, unmarked = 40, 41, 42
+	for _, i := range []int{pair, unmarked} { // two small blocks side by side
+		o := c.Rects[i].Min
+		ink(image.Rect(o.X+10, o.Y+14, o.X+20, o.Y+28))
+		ink(image.Rect(o.X+22, o.Y+14, o.X+32, o.Y+28))
+	}
+	o := c.Rects[tall].Min
+	ink(image.Rect(o.X+16, o.Y+10, o.X+26, o.Y+34))
+
+	var out [81]CellReading
+	ask := []int{pair, tall, unmarked}
+	outs := make([]digitnet.Output, len(ask))
+	for k, i := range ask {
+		out[i] = CellReading{Kind: KindEntry, Digit: 7, Confidence: 0.6, Alternatives: []Alternative{{Digit: 0, Confidence: 0.4}}}
+		outs[k].Kind = [4]float32{0, 0, 0.6, 0.4}
+		outs[k].Marks[6], outs[k].Marks[8] = 0.9, 0.8
+	}
+	outs[2].Kind = [4]float32{0.01, 0.01, 0.97, 0.01}
+	wideMarks(&out, c, outs, ask)
+	if r := out[pair]; r.Kind != KindMarks || r.Marks.String() != "79" || r.Confidence >= SureConfidence {
+		t.Errorf("the wide pair is read as %v %d marks %s at %.2f, want marks 79, unsurely", r.Kind, r.Digit, r.Marks, r.Confidence)
+	}
+	for _, i := range []int{tall, unmarked} {
+		if out[i].Kind != KindEntry || out[i].Digit != 7 {
+			t.Errorf("cell %d is read as %v %d, want the entry 7 kept", i, out[i].Kind, out[i].Digit)
+		}
+	}
+}
+
+// TestSettleLones: one small digit in the middle of a cell is the
+// player's digit written small in a grid without pencil marks, and one
+// more candidate in a grid where the player keeps them (two cells of
+// several marks); one in a corner stays a mark either way.
+func TestSettleLones(t *testing.T) {
+	var rects [81]image.Rectangle
+	for i := range rects {
+		x, y := i%9*50, i/9*50
+		rects[i] = image.Rect(x+3, y+3, x+47, y+47)
+	}
+	lone := func(i, d int, at image.Rectangle) markReading {
+		return markReading{marks: 1 << d, conf: 0.95, lone: d, loneP: 0.95, loneBox: at.Add(rects[i].Min)}
+	}
+	const middle, corner, sev1, sev2 = 10, 20, 30, 31
+	for _, tc := range []struct {
+		name       string
+		several    int
+		wantMiddle CellKind
+		wantMarked bool
+	}{
+		{"no pencil marks elsewhere", 0, KindEntry, false},
+		{"one cell of several marks", 1, KindEntry, false},
+		{"two cells of several marks", 2, KindMarks, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out [81]CellReading
+			reads := map[int]markReading{
+				middle: lone(middle, 4, image.Rect(15, 12, 29, 32)),
+				corner: lone(corner, 6, image.Rect(2, 2, 10, 12)),
+			}
+			ask := []int{middle, corner}
+			for _, i := range []int{sev1, sev2}[:tc.several] {
+				reads[i] = markReading{marks: 1<<2 | 1<<8, conf: 0.9}
+				ask = append(ask, i)
+			}
+			outs := make([]digitnet.Output, len(ask))
+			for k, i := range ask {
+				out[i] = CellReading{Kind: KindMarks, Marks: reads[i].marks}
+				outs[k].Kind = [4]float32{0, 0, 0.1, 0.9}
+			}
+			probs := map[int]*[10]float64{}
+			lones, marked := settleLones(&out, probs, reads, outs, ask, &rects)
+			if marked != tc.wantMarked {
+				t.Errorf("marked %v, want %v", marked, tc.wantMarked)
+			}
+			if r := out[middle]; r.Kind != tc.wantMiddle || tc.wantMiddle == KindEntry && (r.Digit != 4 || r.Confidence >= SureConfidence) {
+				t.Errorf("the small digit in the middle is %v %d at %.2f, want %v", r.Kind, r.Digit, r.Confidence, tc.wantMiddle)
+			}
+			if out[corner].Kind != KindMarks {
+				t.Errorf("the small digit in a corner is %v", out[corner].Kind)
+			}
+			if _, ok := lones[corner]; !ok {
+				t.Error("the small digit in a corner is not left for smallHand")
+			}
+		})
+	}
+}
