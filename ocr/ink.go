@@ -25,6 +25,9 @@ type inkCell struct {
 	Contrast float64
 	// RelH is the blob's height as a fraction of the cell's height.
 	RelH float64
+	// OffX and OffY are how far the centre of the blob's box lies from the
+	// middle of the cell, as fractions of its width and height.
+	OffX, OffY float64
 }
 
 // Tuning constants of the ink analysis, as fractions of a cell's side.
@@ -228,6 +231,8 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 		Gray:      gray,
 		Contrast:  paper - float64(sum)/float64(max(area, 1)),
 		RelH:      float64(oh) / float64(h),
+		OffX:      float64(bx0+bx1+1)/2/float64(w) - 0.5,
+		OffY:      float64(by0+by1+1)/2/float64(h) - 0.5,
 	}
 }
 

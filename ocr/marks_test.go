@@ -34,9 +34,10 @@ func TestSeveralMarks(t *testing.T) {
 
 // TestWideMarks: in a grid with pencil marks, a cell the network reads
 // unsurely as one digit but finds likely to hold pencil marks is read as
-// marks when its ink is wider than high (two small digits side by side),
-// never surely; a glyph shaped like a digit stays a digit, and so does a
-// wide one the network finds no pencil marks in.
+// marks when its ink is wider than high (two small digits side by side)
+// or stands in a corner, never surely; a glyph shaped like a digit in the
+// middle stays a digit, and so does a wide one the network finds no
+// pencil marks in.
 func TestWideMarks(t *testing.T) {
 	img := image.NewGray(image.Rect(0, 0, GridSize, GridSize))
 	draw.Draw(img, img.Rect, image.NewUniform(color.Gray{230}), image.Point{}, draw.Src)
@@ -46,7 +47,7 @@ func TestWideMarks(t *testing.T) {
 		c.Rects[i] = image.Rect(x+3, y+3, x+47, y+47)
 	}
 	ink := func(r image.Rectangle) { draw.Draw(img, r, image.NewUniform(color.Gray{40}), image.Point{}, draw.Src) }
-	const pair, tall, unmarked = 40, 41, 42
+	const pair, tall, unmarked, cornered = 40, 41, 42, 43
 	for _, i := range []int{pair, unmarked} { // two small blocks side by side
 		o := c.Rects[i].Min
 		ink(image.Rect(o.X+10, o.Y+14, o.X+20, o.Y+28))
@@ -54,9 +55,11 @@ func TestWideMarks(t *testing.T) {
 	}
 	o := c.Rects[tall].Min
 	ink(image.Rect(o.X+16, o.Y+10, o.X+26, o.Y+34))
+	o = c.Rects[cornered].Min
+	ink(image.Rect(o.X+30, o.Y+6, o.X+38, o.Y+20))
 
 	var out [81]CellReading
-	ask := []int{pair, tall, unmarked}
+	ask := []int{pair, tall, unmarked, cornered}
 	outs := make([]digitnet.Output, len(ask))
 	for k, i := range ask {
 		out[i] = CellReading{Kind: KindEntry, Digit: 7, Confidence: 0.6, Alternatives: []Alternative{{Digit: 0, Confidence: 0.4}}}
@@ -65,8 +68,10 @@ func TestWideMarks(t *testing.T) {
 	}
 	outs[2].Kind = [4]float32{0.01, 0.01, 0.97, 0.01}
 	wideMarks(&out, c, outs, ask)
-	if r := out[pair]; r.Kind != KindMarks || r.Marks.String() != "79" || r.Confidence >= SureConfidence {
-		t.Errorf("the wide pair is read as %v %d marks %s at %.2f, want marks 79, unsurely", r.Kind, r.Digit, r.Marks, r.Confidence)
+	for _, i := range []int{pair, cornered} {
+		if r := out[i]; r.Kind != KindMarks || r.Marks.String() != "79" || r.Confidence >= SureConfidence {
+			t.Errorf("cell %d is read as %v %d marks %s at %.2f, want marks 79, unsurely", i, r.Kind, r.Digit, r.Marks, r.Confidence)
+		}
 	}
 	for _, i := range []int{tall, unmarked} {
 		if out[i].Kind != KindEntry || out[i].Digit != 7 {
@@ -77,8 +82,8 @@ func TestWideMarks(t *testing.T) {
 
 // TestSettleLones: one small digit in the middle of a cell is the
 // player's digit written small in a grid without pencil marks, and one
-// more candidate in a grid where the player keeps them (two cells of
-// several marks); one in a corner stays a mark either way.
+// more candidate in a grid where the player keeps them (a cell of several
+// marks); one in a corner stays a mark either way.
 func TestSettleLones(t *testing.T) {
 	var rects [81]image.Rectangle
 	for i := range rects {
@@ -96,7 +101,7 @@ func TestSettleLones(t *testing.T) {
 		wantMarked bool
 	}{
 		{"no pencil marks elsewhere", 0, KindEntry, false},
-		{"one cell of several marks", 1, KindEntry, false},
+		{"one cell of several marks", 1, KindMarks, true},
 		{"two cells of several marks", 2, KindMarks, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

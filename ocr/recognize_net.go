@@ -82,8 +82,9 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 // wideMarks reads as pencil marks the cells of a grid with pencil marks
 // (see markedGrid) that the network read unsurely as one digit, finding
 // pencil marks likely too (tornMarks), and whose ink is wider than it is
-// high: a digit is higher than it is wide, two or three small ones written
-// side by side are not. Their marks are the network's marks head's, and
+// high or stands off the middle of the cell (loneOffCentre): a digit is
+// higher than it is wide and written in the middle, two or three small
+// ones written side by side, or one in a corner, are not. Their marks are the network's marks head's, and
 // the cell is never read surely (loneTrust): the shape of its ink tells,
 // not the network.
 func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int) {
@@ -97,7 +98,7 @@ func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int)
 			all := analyzeCells(c)
 			ink = &all
 		}
-		if ic := ink[i]; !ic.HasDigit || ic.W <= ic.H {
+		if ic := ink[i]; !ic.HasDigit || ic.W <= ic.H && math.Abs(ic.OffX) <= loneOffCentre && math.Abs(ic.OffY) <= loneOffCentre {
 			continue
 		}
 		var marks solver.DigitSet
@@ -140,7 +141,7 @@ func netMarks(o *digitnet.Output) int {
 // player keeps pencil marks in a grid: a lone small digit in the middle of
 // a cell is then a pencil mark too, not the player's digit written small
 // (see loneDigit).
-const markedGrid = 2
+const markedGrid = 1
 
 // emptyBelow is the darkness under which a prepared cell is taken for
 // empty without asking the network: no pixel of its middle stands out
