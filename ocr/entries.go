@@ -17,9 +17,10 @@ import (
 // filled in (Laplace's rule over the cells that are not givens): in a
 // grid all but filled in, a faint digit is likelier there than not, and
 // the cell becomes an entry, read unsurely, its digit the recognizer's
-// likeliest (weighEntries then weighs it against the solution); in a grid
-// with a few entries, an empty cell is all the surer. A picture without
-// entries is left as it is.
+// likeliest (weighEntries then weighs it against the solution), or stays
+// empty but less surely. A cell is never read as empty more surely than
+// the recognizer read it (a missed faint digit must stay a cell to
+// check), and a picture without entries is left as it is.
 func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
 	free, filled := 0, 0
 	for _, r := range rs {
@@ -54,7 +55,7 @@ func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
 		}
 		pFilled := digits * fill / (digits*fill + r.Confidence*(1-fill))
 		if pFilled <= 0.5 {
-			r.Confidence = 1 - pFilled
+			r.Confidence = min(r.Confidence, 1-pFilled)
 			continue
 		}
 		scale := pFilled / digits

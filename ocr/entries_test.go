@@ -50,9 +50,9 @@ func TestEntriesWeighed(t *testing.T) {
 
 // TestEmptiesWeighed: a cell read as empty, but for a faint chance of a
 // digit, in a grid the player has all but filled in is an entry read
-// unsurely; the same cell in a grid with a few entries is empty, and
-// surer of it than the recognizer alone; in a picture without entries it
-// is left as it is.
+// unsurely; mostly filled in, it is empty but less surely; in a grid with a
+// few entries or none it is left as it is (never surer than the
+// recognizer read it).
 func TestEmptiesWeighed(t *testing.T) {
 	puzzle, sol := synthSolved(t)
 	faint := CellReading{Kind: KindEmpty, Confidence: 0.92, Alternatives: []Alternative{{Digit: 5, Confidence: 0.07}}}
@@ -82,7 +82,8 @@ func TestEmptiesWeighed(t *testing.T) {
 		conf    func(float64) bool
 	}{
 		{"all but filled", 80, 5, func(c float64) bool { return c > 0.5 && c < SureConfidence }},
-		{"a few entries", 3, 0, func(c float64) bool { return c > faint.Confidence }},
+		{"mostly filled", 45, 0, func(c float64) bool { return c < faint.Confidence }},
+		{"a few entries", 3, 0, func(c float64) bool { return c == faint.Confidence }},
 		{"no entries", 0, 0, func(c float64) bool { return c == faint.Confidence }},
 	}
 	for _, tc := range tests {

@@ -83,7 +83,7 @@ func TestWideMarks(t *testing.T) {
 // TestSettleLones: one small digit in the middle of a cell is the
 // player's digit written small in a grid without pencil marks, and one
 // more candidate in a grid where the player keeps them (a cell of several
-// marks); one in a corner stays a mark either way.
+// marks), both never surely; one in a corner stays a mark either way.
 func TestSettleLones(t *testing.T) {
 	var rects [81]image.Rectangle
 	for i := range rects {
@@ -117,7 +117,7 @@ func TestSettleLones(t *testing.T) {
 			}
 			outs := make([]digitnet.Output, len(ask))
 			for k, i := range ask {
-				out[i] = CellReading{Kind: KindMarks, Marks: reads[i].marks}
+				out[i] = CellReading{Kind: KindMarks, Marks: reads[i].marks, Confidence: 0.99}
 				outs[k].Kind = [4]float32{0, 0, 0.1, 0.9}
 			}
 			probs := map[int]*[10]float64{}
@@ -125,7 +125,7 @@ func TestSettleLones(t *testing.T) {
 			if marked != tc.wantMarked {
 				t.Errorf("marked %v, want %v", marked, tc.wantMarked)
 			}
-			if r := out[middle]; r.Kind != tc.wantMiddle || tc.wantMiddle == KindEntry && (r.Digit != 4 || r.Confidence >= SureConfidence) {
+			if r := out[middle]; r.Kind != tc.wantMiddle || r.Confidence >= SureConfidence || tc.wantMiddle == KindEntry && r.Digit != 4 {
 				t.Errorf("the small digit in the middle is %v %d at %.2f, want %v", r.Kind, r.Digit, r.Confidence, tc.wantMiddle)
 			}
 			if out[corner].Kind != KindMarks {

@@ -47,7 +47,8 @@ const tornMarks = 0.1
 // lone small digit is one more candidate; elsewhere, when it stands in
 // the middle of its cell (loneDigit), it is the player's digit written
 // small (or a small printed one), read a little less surely than the
-// network's own digits (loneTrust). It returns the cells left as one
+// network's own digits (loneTrust); in a grid with pencil marks it is a
+// mark, read no more surely than that either. It returns the cells left as one
 // pencil mark, for smallHand, and whether the grid has pencil marks.
 func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, rects *[81]image.Rectangle) (map[int]markReading, bool) {
 	several := 0
@@ -73,6 +74,11 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 			p[mr.lone] = 1
 			probs[i] = p
 		case mr.lone != 0:
+			if marked && loneDigit(mr, rects[i]) {
+				// Placed like a digit: a candidate most likely, but
+				// never surely.
+				out[i].Confidence = min(out[i].Confidence, loneTrust)
+			}
 			lones[i] = mr
 		}
 	}
