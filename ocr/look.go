@@ -74,11 +74,11 @@ func features(s glyphStyle) [lookDims]float64 {
 // the print is print, whether or not the picture has entries at all. A
 // digit's own look does not count towards its group (it would vouch for
 // itself). The looks are learnt again from the new split until it settles
-// (lookRounds). A digit changes kind only the way its look points. It
-// does nothing unless one group has minInkSamples sure
-// digits, and keeps the change only when the givens make a proper puzzle
-// (once corrected), or, when they did not before, still keep the rules. It
-// reports whether it changed anything.
+// (lookRounds). A digit changes kind only the way its look points. It does
+// nothing unless one group has minInkSamples sure digits, and keeps the
+// change only when the givens make a proper puzzle (once corrected), or,
+// when they did not before, still keep the rules. It reports whether it
+// changed anything.
 func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 	var idx []int // the digits whose look was measured
 	var logit [81]float64
@@ -90,15 +90,16 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 		h := min(max(r.Hand, 1e-4), 1-1e-4)
 		logit[i] = math.Log(h / (1 - h))
 	}
+	sure := math.Log(sureInk / (1 - sureInk))
 	post := logit // each digit's log odds of being an entry
 	var look [81]float64
 	for range lookRounds {
 		var hand, print lookModel
 		for _, i := range idx {
 			switch {
-			case post[i] >= math.Log(sureInk/(1-sureInk)):
+			case post[i] >= sure:
 				hand.add(styles[i])
-			case post[i] <= -math.Log(sureInk/(1-sureInk)):
+			case post[i] <= -sure:
 				print.add(styles[i])
 			}
 		}
@@ -109,9 +110,9 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 		for _, i := range idx {
 			h, p := hand, print
 			switch { // leave the digit's own look out
-			case post[i] >= math.Log(sureInk/(1-sureInk)):
+			case post[i] >= sure:
 				h.remove(styles[i])
-			case post[i] <= -math.Log(sureInk/(1-sureInk)):
+			case post[i] <= -sure:
 				p.remove(styles[i])
 			}
 			look[i] = lookOdds(&h, &p, styles[i])

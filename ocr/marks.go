@@ -189,3 +189,117 @@ func loneDigit(mr markReading, r image.Rectangle) bool {
 	dy := float64(b.Min.Y+b.Max.Y-r.Min.Y-r.Max.Y) / 2 / float64(r.Dy())
 	return float64(b.Dy()) >= loneDigitHeight*float64(r.Dy()) && math.Abs(dx) <= loneOffCentre && math.Abs(dy) <= loneOffCentre
 }
+
+// tornMarks is how likely, at least, the network must find pencil marks
+// in a cell it read as one digit for the shape of the ink to decide
+// between the two (see wideMarks).
+const tornMarks = 0.1
+
+// settleLones decides what the cells are in which readMarks read one
+// small digit (reads): a player who keeps pencil marks writes several in
+// some cells (markedGrid of them, see severalMarks), and in such a grid a
+// lone small digit is one more candidate; elsewhere, when it stands in
+// the middle of its cell (loneDigit), it is the player's digit written
+// small (or a small printed one), read a little less surely than the
+// network's own digits (loneTrust); in a grid with pencil marks it is a
+// mark, read no more surely than that either. It returns the cells left
+// as one pencil mark, for smallHand, and whether the grid has pencil
+// marks.
+func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, rects *[81]image.Rectangle) (map[int]markReading, bool) {
+	several := 0
+	for k, i := range ask {
+		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k])) {
+			several++
+		}
+	}
+	marked := several >= markedGrid
+	lones := map[int]markReading{}
+	for k, i := range ask {
+		mr, ok := reads[i]
+		switch {
+		case !ok:
+		case !marked && loneDigit(mr, rects[i]):
+			kind := KindGiven
+			if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
+				kind = KindEntry
+			}
+			out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * loneTrust,
+				Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*loneTrust}}}
+			p := &[10]float64{}
+			p[mr.lone] = 1
+			probs[i] = p
+		case mr.lone != 0:
+			if marked && loneDigit(mr, rects[i]) {
+				// Placed like a digit: a candidate most likely, but
+				// never surely.
+				out[i].Confidence = min(out[i].Confidence, loneTrust)
+			}
+			lones[i] = mr
+		}
+	}
+	return lones, marked
+}
+
+// wideMarks reads as pencil marks the cells of a grid with pencil marks
+// (see markedGrid) that the network read unsurely as one digit, finding
+// pencil marks likely too (tornMarks), and whose ink is wider than it is
+// high or stands off the middle of the cell (loneOffCentre): a digit is
+// higher than it is wide and written in the middle, two or three small
+// ones written side by side, or one in a corner, are not. Their marks are
+// the network's marks head's, and the cell is never read surely
+// (loneTrust): the shape of its ink tells, not the network.
+func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int) {
+	var ink *[81]inkCell
+	for k, i := range ask {
+		o := &outs[k]
+		if out[i].Digit == 0 || out[i].Confidence >= SureConfidence || o.Kind[digitnet.KindMarks] < tornMarks {
+			continue
+		}
+		if ink == nil {
+			all := analyzeCells(c)
+			ink = &all
+		}
+		if ic := ink[i]; !ic.HasDigit || ic.W <= ic.H && math.Abs(ic.OffX) <= loneOffCentre && math.Abs(ic.OffY) <= loneOffCentre {
+			continue
+		}
+		var marks solver.DigitSet
+		for d, v := range o.Marks {
+			if v > 0.5 {
+				marks = marks.With(d + 1)
+			}
+		}
+		noDigit := float64(o.Kind[digitnet.KindEmpty] + o.Kind[digitnet.KindMarks])
+		out[i] = CellReading{Kind: KindMarks, Confidence: min(noDigit, loneTrust),
+			Alternatives: []Alternative{{Digit: out[i].Digit, Confidence: out[i].Confidence}},
+			Marks:        marks, MarksConfidence: float64(o.Kind[digitnet.KindMarks])}
+	}
+}
+
+// severalMarks reports whether a cell holds several pencil marks: mr,
+// what readMarks read in it, found several, or the network's marks head
+// reads several (net) and readMarks found no single glyph shaped like one
+// digit (marks written close enough to touch make one glyph, wider than
+// high).
+func severalMarks(mr markReading, net int) bool {
+	if mr.marks.Len() >= 2 {
+		return true
+	}
+	return net >= 2 && (mr.lone == 0 || mr.loneBox.Dx() > mr.loneBox.Dy())
+}
+
+// netMarks counts the digits the network's marks head reads in a cell.
+func netMarks(o *digitnet.Output) int {
+	n := 0
+	for _, v := range o.Marks {
+		if v > 0.5 {
+			n++
+		}
+	}
+	return n
+}
+
+// markedGrid is how many cells with several pencil marks show that the
+// player keeps pencil marks in a grid: a lone small digit in the middle of
+// a cell is then a pencil mark too, not the player's digit written small
+// (see loneDigit).
+const markedGrid = 1
