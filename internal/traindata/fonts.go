@@ -1,6 +1,7 @@
 package traindata
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,6 +88,18 @@ func hasDigits(f *opentype.Font) bool {
 		}
 	}
 	return true
+}
+
+// needTypefaces returns an error naming dir when fonts has no typeface
+// that is not handwriting: the synthetic printed digits need one (bash
+// train/deps installs Debian's font packages).
+func needTypefaces(fonts []Font, what, dir string) error {
+	for _, f := range fonts {
+		if !f.Hand {
+			return nil
+		}
+	}
+	return fmt.Errorf("no typeface for %s under %s: bash train/deps installs the font packages", what, dir)
 }
 
 // SplitFonts divides fonts between training and validation by family.

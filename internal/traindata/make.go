@@ -62,6 +62,12 @@ func Make(c Config) error {
 	}
 	fonts := FindFonts(c.Fonts)
 	trainFonts, valFonts := SplitFonts(fonts)
+	if err := needTypefaces(trainFonts, "training", c.Fonts); err != nil {
+		return err
+	}
+	if err := needTypefaces(valFonts, "validation", c.Fonts); err != nil {
+		return err
+	}
 	fmt.Fprintf(c.Log, "fonts: %d for training, %d for validation\n", len(trainFonts), len(valFonts))
 	var trainHand, valHand *Handwriting
 	if c.MNIST != "" {

@@ -41,9 +41,12 @@ func WriteSet(c SetConfig) error {
 		return err
 	}
 	train, test := SplitFonts(FindFonts(c.Fonts))
-	fonts := train
+	fonts, what := train, "the training split"
 	if c.Test {
-		fonts = test
+		fonts, what = test, "the test split"
+	}
+	if err := needTypefaces(fonts, what, c.Fonts); err != nil {
+		return err
 	}
 	var hand *Handwriting
 	if c.MNIST != "" {

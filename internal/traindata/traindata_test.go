@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -146,4 +147,14 @@ func readFile(path string) ([]Record, error) {
 	}
 	defer f.Close()
 	return ReadAll(f)
+}
+
+// TestWriteSetWithoutTypefaces: with no font packages installed, the test
+// split has no typeface (the Go fonts fall in the training split) and
+// WriteSet says what to install instead of failing halfway.
+func TestWriteSetWithoutTypefaces(t *testing.T) {
+	err := WriteSet(SetConfig{Out: t.TempDir(), N: 1, Test: true, Fonts: filepath.Join(t.TempDir(), "no-fonts"), Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "train/deps") {
+		t.Fatalf("WriteSet without fonts: %v, want an error that says to run train/deps", err)
+	}
 }
