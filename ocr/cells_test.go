@@ -154,3 +154,44 @@ func TestCutCellsKeepsAFaintBorder(t *testing.T) {
 		}
 	}
 }
+
+// TestCutCellsBorderOutOfSight: the square ends just inside the grid's
+// right border, so no border shows at its edge, and seven of the nine
+// cells of the last column hold digits with a stroke at the same place
+// near the edge. Summed, and in the median band, the strokes look like a
+// border; a border would be there in every band, and two cells have none,
+// so the last column is cut at the edge and the strokes stay.
+func TestCutCellsBorderOutOfSight(t *testing.T) {
+	const size = 450
+	g := image.NewGray(image.Rect(0, 0, size, size))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	for k := range 9 { // faint lines, 2 pixels wide, none at the right edge
+		p := k * size / 9
+		for d := range 2 {
+			for i := range size {
+				g.SetGray(p+d, i, color.Gray{215})
+				g.SetGray(i, min(p+d, size-1), color.Gray{215})
+			}
+		}
+	}
+	const stem = 434
+	rows := []int{0, 1, 2, 3, 5, 6, 8}
+	for _, r := range rows {
+		for y := r*50 + 8; y < r*50+42; y++ {
+			for x := stem; x < stem+4; x++ {
+				g.SetGray(x, y, color.Gray{60})
+			}
+		}
+	}
+	c := CutCells(g)
+	for _, r := range rows {
+		if box := c.Rects[r*9+8]; box.Max.X <= stem+4 {
+			t.Errorf("r%dc9 cut at x=%d, before the edge: the strokes at x=%d taken for the border", r+1, box.Max.X, stem)
+		}
+		if v := c.Img.GrayAt(stem+1, r*50+25).Y; v > 100 {
+			t.Errorf("r%dc9: the stroke was painted out (shade %d)", r+1, v)
+		}
+	}
+}

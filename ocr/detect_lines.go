@@ -1,6 +1,9 @@
 package ocr
 
-import "image"
+import (
+	"image"
+	"slices"
+)
 
 // cellLines holds the grid line positions of a rectified grid, per band of
 // cells: V[r][k] is the x of vertical line k (0..9) across cell row r, and
@@ -43,8 +46,8 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickOuter(sum(colBand), bandMedian(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
-	gy := pickOuter(sum(rowBand), bandMedian(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
+	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
+	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
 	for i := range 9 {
 		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
 		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
@@ -52,19 +55,29 @@ func findCellLines(g *image.Gray) cellLines {
 	return out
 }
 
-// bandMedian returns the median of the nine band profiles bands at each
-// position: a line across the whole grid is in every band, a digit's
-// stroke in a few.
-func bandMedian(bands [][]float64) []float64 {
-	m := make([]float64, len(bands[0]))
-	for i := range m {
+// bendPx is how far, in pixels of the rectified grid, bandFloor lets a
+// line bend from one band to another (curved paper).
+const bendPx = 2
+
+// bandFloor returns, at each position, the second lowest of the nine band
+// profiles, each taken at its darkest within bendPx: a line across the
+// whole grid is dark in every band, the strokes of the digits of one row or
+// column are not (an empty cell, a 1 in the middle of its cell), though
+// summed they may outweigh a faint line.
+func bandFloor(bands [][]float64) []float64 {
+	n := len(bands[0])
+	out := make([]float64, n)
+	for i := range out {
 		var v [9]float64
 		for b := range 9 {
-			v[b] = bands[b][i]
+			for x := max(0, i-bendPx); x <= min(n-1, i+bendPx); x++ {
+				v[b] = max(v[b], bands[b][x])
+			}
 		}
-		m[i] = median9(v)
+		slices.Sort(v[:])
+		out[i] = v[1]
 	}
-	return m
+	return out
 }
 
 // evenLines returns the 10 line positions of an even split of n pixels.
@@ -142,11 +155,11 @@ const outerWin = 0.3
 // grid's border when the profile shows it clearly further in: a grid found
 // a little too large, its border inside the square. The border must stand
 // out from the cell next to it as an inner line does in ink, the sum of
-// the bands' profiles, and be there in most bands: in med, the median of
-// the bands' profiles, it must be at least half as dark as the darkest
-// position near the edge (digits' strokes near the edge, summed over a
-// few bands, can outweigh a faint border).
-func pickOuter(ink, med []float64, pos [10]int) [10]int {
+// the bands' profiles, and be there in all bands but one: in floor (see
+// bandFloor) it must be at least half as dark as a band is on average
+// (digits' strokes near the edge, summed over a few bands, can outweigh a
+// faint border, or one the square leaves out).
+func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 	n := len(ink)
 	if n < 36 {
 		return pos
@@ -172,11 +185,7 @@ func pickOuter(ink, med []float64, pos [10]int) [10]int {
 		if bestV <= 1.5*mean(cellLo, cellHi) || bestV <= 1.3*ink[at] {
 			return at
 		}
-		top := 0.0
-		for x := lo; x <= hi; x++ {
-			top = max(top, med[x])
-		}
-		if med[best] < 0.5*top {
+		if floor[best] < 0.5*bestV/9 {
 			return at
 		}
 		return best
