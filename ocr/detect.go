@@ -40,7 +40,7 @@ func Detect(g *image.Gray) (Detection, error) {
 	var cands []candidate
 	for _, m := range lineMaps {
 		bin := m.make(work)
-		found := judgeAll(work, gridCandidates(bin, false))
+		found := withSquareEnds(work, bin, gridCandidates(bin, false))
 		for i, c := range found {
 			if g, ok := grow(work, bin, c); ok {
 				found[i] = g
@@ -71,7 +71,7 @@ func Detect(g *image.Gray) (Detection, error) {
 			bin := m.make(work)
 			if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
 				if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
-					cands = append(cands, judgeAll(work, []candidate{{quad: q, area: quadArea(q), score: s}})...)
+					cands = append(cands, withSquareEnds(work, bin, []candidate{{quad: q, area: quadArea(q), score: s}})...)
 				}
 			}
 		}
@@ -479,6 +479,63 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 		}
 	}
 	return out
+}
+
+// elongated is how much longer than wide (or wider than long) a lattice
+// must be for withSquareEnds to look for a square grid at either end of
+// it: more than a square grid photographed at an angle of up to about
+// 40° looks (a photo of a newspaper at 1.2 was cut a column short).
+const elongated = 1.3
+
+// withSquareEnds judges cands on the picture work and returns them with,
+// for each lattice much longer one way than the other (elongated), the
+// lattices fitted in b to the squares at its two ends along the long way
+// that are framed (their four outer lines are lines): a grid whose
+// lattice took in what stands in line with it (an app's number pad right
+// under the board, nine keys under nine columns). Which of them is the
+// grid, choose tells.
+func withSquareEnds(work *image.Gray, b *binImg, cands []candidate) []candidate {
+	out := judgeAll(work, cands)
+	for _, c := range cands {
+		for _, q := range squareEnds(c.quad) {
+			if rq, s := refineLattice(b, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(rq) {
+				e := candidate{quad: rq, area: quadArea(rq), score: s}
+				if judge(work, &e); e.framed {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// squareEnds returns, for a quadrilateral q much longer one way than the
+// other (elongated), the squares at its two ends along the long way, and
+// nothing for one about square.
+func squareEnds(q Quad) []Quad {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return nil
+	}
+	side := func(a, b Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
+	w := (side(q[0], q[1]) + side(q[3], q[2])) / 2
+	ht := (side(q[0], q[3]) + side(q[1], q[2])) / 2
+	sub := func(u0, v0, u1, v1 float64) Quad {
+		var out Quad
+		for i, p := range [4][2]float64{{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}} {
+			out[i].X, out[i].Y = h.apply(p[0], p[1])
+		}
+		return out
+	}
+	switch {
+	case ht > elongated*w:
+		r := w / ht
+		return []Quad{sub(0, 0, 1, r), sub(0, 1-r, 1, 1)}
+	case w > elongated*ht:
+		r := ht / w
+		return []Quad{sub(0, 0, r, 1), sub(1-r, 0, 1, 1)}
+	}
+	return nil
 }
 
 // sameQuad reports whether every corner of a lies within tol of b's.

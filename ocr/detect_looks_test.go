@@ -119,6 +119,10 @@ func TestDetectLooks(t *testing.T) {
 //     strayed to a narrower lattice of digit columns.
 //   - app-dark-faint.png (train/synthset): a dark board whose faint
 //     lines gave no lattice when looked for around any outline.
+//   - app-dark-numpad.png (train/synthset -seed 11, 360x640): faint lines
+//     on a dark board and a number pad under it, its nine keys under the
+//     nine columns: the only lattice found took in the pad, a grid and a
+//     half high.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -129,6 +133,7 @@ func TestDetectPictures(t *testing.T) {
 		{"sheet-curved.jpg", Quad{{149, 266}, {797, 218}, {823, 968}, {46, 908}}},
 		{"app-faint-lines.png", Quad{{417, 182}, {975, 182}, {975, 740}, {417, 740}}},
 		{"app-dark-faint.png", Quad{{464, 73}, {1220, 73}, {1220, 829}, {464, 829}}},
+		{"app-dark-numpad.png", Quad{{18, 134}, {342, 134}, {342, 458}, {18, 458}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
