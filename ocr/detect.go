@@ -487,27 +487,41 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 // 40° looks (a photo of a newspaper at 1.2 was cut a column short).
 const elongated = 1.3
 
-// withSquareEnds judges cands on the picture work and returns them with,
-// for each lattice much longer one way than the other (elongated), the
-// lattices fitted in b to the squares at its two ends along the long way
-// that are framed (their four outer lines are lines): a grid whose
+// withSquareEnds judges cands on the picture work and looks again at each
+// lattice much longer one way than the other (elongated): a grid whose
 // lattice took in what stands in line with it (an app's number pad right
-// under the board, nine keys under nine columns). Which of them is the
-// grid, choose tells.
+// under the board, nine keys under nine columns). The lattices fitted in
+// b to the squares at its two ends along the long way are added when they
+// are framed (their four outer lines are lines), and one replaces the
+// long lattice when nearly all its lines are in b (enoughScore) and
+// clearly more of them than of the long one's (endGain): the grid, and
+// the long lattice the grid with something beside it. Which of them all
+// is the grid, choose tells.
 func withSquareEnds(work *image.Gray, b *binImg, cands []candidate) []candidate {
 	out := judgeAll(work, cands)
-	for _, c := range cands {
+	for k, c := range cands {
 		for _, q := range squareEnds(c.quad) {
-			if rq, s := refineLattice(b, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(rq) {
-				e := candidate{quad: rq, area: quadArea(rq), score: s}
-				if judge(work, &e); e.framed {
-					out = append(out, e)
-				}
+			rq, s := refineLattice(b, q, 0.1, 0.1)
+			if s < 0.6 || !plausibleQuad(rq) {
+				continue
+			}
+			e := candidate{quad: rq, area: quadArea(rq), score: s}
+			judge(work, &e)
+			switch {
+			case s >= enoughScore && s >= out[k].score+endGain:
+				out[k] = e
+			case e.framed:
+				out = append(out, e)
 			}
 		}
 	}
 	return out
 }
+
+// endGain is how much larger a share of its lines a square at the end of
+// an elongated lattice must have in the map for it to replace the long
+// lattice.
+const endGain = 0.15
 
 // squareEnds returns, for a quadrilateral q much longer one way than the
 // other (elongated), the squares at its two ends along the long way, and

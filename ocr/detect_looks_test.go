@@ -123,6 +123,9 @@ func TestDetectLooks(t *testing.T) {
 //     on a dark board and a number pad under it, its nine keys under the
 //     nine columns: the only lattice found took in the pad, a grid and a
 //     half high.
+//   - app-dark-numpad-faint.png (the same, seed 11): the same, with a
+//     border too faint to tell the grid's lattice framed; all its lines
+//     are there, and far fewer of the long lattice's.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -134,6 +137,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-faint-lines.png", Quad{{417, 182}, {975, 182}, {975, 740}, {417, 740}}},
 		{"app-dark-faint.png", Quad{{464, 73}, {1220, 73}, {1220, 829}, {464, 829}}},
 		{"app-dark-numpad.png", Quad{{18, 134}, {342, 134}, {342, 458}, {18, 458}}},
+		{"app-dark-numpad-faint.png", Quad{{18, 115}, {342, 115}, {342, 439}, {18, 439}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
