@@ -467,6 +467,11 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 			if found {
 				out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
 			}
+			// No ten lines each way along the outline: it may be a grid
+			// of box lines alone.
+			if (!found || !sameQuad(rq, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
+				out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore})
+			}
 			// A close look alone too when the wide one strayed inside
 			// the outline (to a lattice of digits, say: the outline may
 			// be the grid's border) or, when asked, when it found nothing.
@@ -550,6 +555,49 @@ func squareEnds(q Quad) []Quad {
 		return []Quad{sub(0, 0, r, 1), sub(1-r, 0, 1, 1)}
 	}
 	return nil
+}
+
+// boxLineCover is the share of their length along which the border and
+// the box lines of an outline must be there in the map for boxLattice.
+const boxLineCover = 0.9
+
+// boxScore is the score of a lattice with its four box lines each way and
+// no cell line (see latticePresence).
+const boxScore = 2.0 / 3
+
+// boxLattice reports whether the outline q of b is a grid by its border
+// and its box lines alone: the four lines each way at thirds of it are
+// there nearly all along (boxLineCover). Some apps draw no cell lines, the
+// cells told apart by space alone, and the search for ten lines each way
+// then strays to the columns of digits; a grid with cell lines passes
+// too, and its ten-line lattice is the better candidate.
+func boxLattice(b *binImg, q Quad) bool {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return false
+	}
+	const n = 90 // samples along a line
+	rad := max(1, sampleRadius(q, 180))
+	cover := func(vertical bool, t float64) float64 {
+		hit := 0
+		for i := range n {
+			u, v := t, (float64(i)+0.5)/n
+			if !vertical {
+				u, v = v, t
+			}
+			if x, y := h.apply(u, v); !math.IsNaN(x) && b.near(int(x), int(y), rad) {
+				hit++
+			}
+		}
+		return float64(hit) / n
+	}
+	for k := range 4 {
+		t := float64(k) / 3
+		if cover(true, t) < boxLineCover || cover(false, t) < boxLineCover {
+			return false
+		}
+	}
+	return true
 }
 
 // sameQuad reports whether every corner of a lies within tol of b's.

@@ -126,6 +126,9 @@ func TestDetectLooks(t *testing.T) {
 //   - app-dark-numpad-faint.png (the same, seed 11): the same, with a
 //     border too faint to tell the grid's lattice framed; all its lines
 //     are there, and far fewer of the long lattice's.
+//   - app-box-lines-only.jpg (the same, 1366x768): box lines and no cell
+//     lines, a 3x3 number pad beside: the ten-line search strayed to a
+//     lattice two boxes wide, between columns of digits.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -138,6 +141,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-faint.png", Quad{{464, 73}, {1220, 73}, {1220, 829}, {464, 829}}},
 		{"app-dark-numpad.png", Quad{{18, 134}, {342, 134}, {342, 458}, {18, 458}}},
 		{"app-dark-numpad-faint.png", Quad{{18, 115}, {342, 115}, {342, 439}, {18, 439}}},
+		{"app-box-lines-only.jpg", Quad{{136, 169}, {604, 169}, {604, 637}, {136, 637}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
