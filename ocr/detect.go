@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -51,18 +52,18 @@ func Detect(g *image.Gray) (Detection, error) {
 			break // every line found, in the right place: the other maps are for harder pictures
 		}
 	}
-	if len(cands) == 0 {
+	if !fitted(cands) {
 		// Broken lines (faint print, blur): join them and try again.
-		cands = judgeAll(work, gridCandidates(dilate(lineMaps[0].make(work)), false))
+		cands = append(cands, judgeAll(work, gridCandidates(dilate(lineMaps[0].make(work)), false))...)
 	}
-	if len(cands) == 0 {
+	if !fitted(cands) {
 		// Outlines whose wide look found nothing: a close look inside
 		// each.
 		for _, m := range lineMaps {
 			cands = append(cands, judgeAll(work, gridCandidates(m.make(work), true))...)
 		}
 	}
-	if len(cands) == 0 {
+	if !fitted(cands) {
 		// A grid filling the frame, its border cut or broken: look for
 		// the lattice in the whole picture.
 		w, h := float64(work.Rect.Dx()), float64(work.Rect.Dy())
@@ -243,22 +244,10 @@ const qualityShare = 0.8
 // nearer the middle of the picture (people aim at the puzzle they want,
 // and a solution grid beside it is smaller).
 func choose(cands []candidate, w, h int) candidate {
-	top := math.Inf(-1)
-	for _, c := range cands {
-		top = math.Max(top, c.quality)
-	}
-	weight := func(c candidate) float64 {
-		cx, cy := 0.0, 0.0
-		for _, p := range c.quad {
-			cx += p.X / 4
-			cy += p.Y / 4
-		}
-		d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
-		return c.area * c.score * (1 - 0.3*math.Min(1, d))
-	}
+	top := topQuality(cands)
 	var best candidate
 	for _, c := range cands {
-		if c.quality >= qualityShare*top && (best.area == 0 || weight(c) > weight(best)) {
+		if c.quality >= qualityShare*top && (best.area == 0 || weight(c, w, h) > weight(best, w, h)) {
 			best = c
 		}
 	}
@@ -274,6 +263,32 @@ func choose(cands []candidate, w, h int) candidate {
 		}
 	}
 	return chosen
+}
+
+// fitted reports whether cands hold a lattice of ten lines each way.
+func fitted(cands []candidate) bool {
+	return slices.ContainsFunc(cands, func(c candidate) bool { return !c.boxes })
+}
+
+// topQuality is the best quality among cands.
+func topQuality(cands []candidate) float64 {
+	top := math.Inf(-1)
+	for _, c := range cands {
+		top = math.Max(top, c.quality)
+	}
+	return top
+}
+
+// weight is how much choose favours a candidate of a w x h picture: its
+// area and score, less when far from the middle.
+func weight(c candidate, w, h int) float64 {
+	cx, cy := 0.0, 0.0
+	for _, p := range c.quad {
+		cx += p.X / 4
+		cy += p.Y / 4
+	}
+	d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
+	return c.area * c.score * (1 - 0.3*math.Min(1, d))
 }
 
 // sameGridMargin is how much better the lines of another lattice of the
@@ -417,6 +432,9 @@ type candidate struct {
 	quad  Quad
 	area  float64
 	score float64 // the share of its lines found in the map it came from
+	// boxes is true for an outline taken for a grid by its border and box
+	// lines alone (see boxLattice): the harder looks are still tried.
+	boxes bool
 	// quality is how strongly its lines stand out in the picture (see
 	// judge), comparable between candidates of different maps, and what
 	// else judge found of its lines.
@@ -470,7 +488,7 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 			// No ten lines each way along the outline: it may be a grid
 			// of box lines alone.
 			if (!found || !sameQuad(rq, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
-				out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore})
+				out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true})
 			}
 			// A close look alone too when the wide one strayed inside
 			// the outline (to a lattice of digits, say: the outline may

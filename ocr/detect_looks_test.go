@@ -129,6 +129,10 @@ func TestDetectLooks(t *testing.T) {
 //   - app-box-lines-only.jpg (the same, 1366x768): box lines and no cell
 //     lines, a 3x3 number pad beside: the ten-line search strayed to a
 //     lattice two boxes wide, between columns of digits.
+//   - app-dark-no-lines-pad.jpg (the same, 1440x900): a dark board with
+//     no lines at all beside a 3x3 number pad whose keys make a grid of
+//     box lines; the lattice of the board is found in the whole picture
+//     all the same.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -142,6 +146,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-numpad.png", Quad{{18, 134}, {342, 134}, {342, 458}, {18, 458}}},
 		{"app-dark-numpad-faint.png", Quad{{18, 115}, {342, 115}, {342, 439}, {18, 439}}},
 		{"app-box-lines-only.jpg", Quad{{136, 169}, {604, 169}, {604, 637}, {136, 637}}},
+		{"app-dark-no-lines-pad.jpg", Quad{{331, 152}, {934, 152}, {934, 755}, {331, 755}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
