@@ -156,8 +156,17 @@ func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [8
 				}
 			}
 			parts = append(parts, fmt.Sprintf("%s, read as %d%s", name, entered.Cell(i), alt))
-		default:
+		case marks[i] != 0:
 			parts = append(parts, fmt.Sprintf("%s, pencil marks read as %s", name, marks[i]))
+		default:
+			alt := ""
+			for _, a := range c.Alternatives {
+				if a.Digit != 0 {
+					alt = fmt.Sprintf(" (or %d?)", a.Digit)
+					break
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s, read as empty%s", name, alt))
 		}
 		if len(parts) == 10 && len(unsure) > 10 {
 			parts = append(parts, fmt.Sprintf("%d more", len(unsure)-10))

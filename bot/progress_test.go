@@ -128,3 +128,30 @@ func TestProgressReplies(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsureText: the cells to check are named with what they were read
+// as: an entry with its likeliest other digit, pencil marks, and a cell
+// read as empty that may hold a faint digit.
+func TestUnsureText(t *testing.T) {
+	g := solver.MustGrid(puzzleText)
+	entered, _ := solver.NewGrid(9)
+	var marks [81]solver.DigitSet
+	var cells [81]ocr.CellReading
+	const entry, marked, faint = 2, 3, 5 // empty in puzzleText
+	for _, i := range []int{entry, marked, faint} {
+		if g.Cell(i) != 0 {
+			t.Fatalf("cell %d is a given of puzzleText", i)
+		}
+	}
+	entered.SetCell(entry, 4)
+	cells[entry] = ocr.CellReading{Kind: ocr.KindEntry, Digit: 4, Confidence: 0.6, Alternatives: []ocr.Alternative{{Digit: 9, Confidence: 0.4}}}
+	marks[marked] = solver.DigitSetOf(2, 7)
+	cells[marked] = ocr.CellReading{Kind: ocr.KindMarks, Marks: marks[marked], MarksConfidence: 0.5}
+	cells[faint] = ocr.CellReading{Kind: ocr.KindEmpty, Confidence: 0.6, Alternatives: []ocr.Alternative{{Digit: 8, Confidence: 0.4}}}
+	got := unsureText(g, entered, marks, cells, []int{entry, marked, faint})
+	for _, want := range []string{"r1c3, read as 4 (or 9?)", "r1c4, pencil marks read as 27", "r1c6, read as empty (or 8?)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not say %q", got, want)
+		}
+	}
+}

@@ -16,8 +16,8 @@ type Progress struct {
 	// out the solution's digit.
 	MarksWrong []int
 	// Unsure lists the cells holding an entry or pencil marks that were
-	// not read surely: nothing is said of them but that they should be
-	// checked.
+	// not read surely, and the cells read as empty that may hold a faint
+	// entry: nothing is said of them but that they should be checked.
 	Unsure []int
 	// UnsureEntries counts the entries among Unsure (the others hold
 	// pencil marks): Entries - UnsureEntries were read surely.
@@ -58,6 +58,9 @@ func (r *Result) Progress() (Progress, error) {
 			case entry != right:
 				p.Wrong = append(p.Wrong, i)
 			}
+		case given == 0 && c.Kind == KindEmpty && c.Confidence < SureConfidence && mayHoldDigit(c):
+			// Read as empty, not surely: a faint entry, maybe.
+			p.Unsure = append(p.Unsure, i)
 		case given == 0 && r.Marks[i] != 0:
 			switch {
 			case r.Marks[i].Has(right):
@@ -72,4 +75,10 @@ func (r *Result) Progress() (Progress, error) {
 	}
 	slices.Sort(p.Unsure)
 	return p, nil
+}
+
+// mayHoldDigit reports whether a cell read as empty has a digit among its
+// alternatives.
+func mayHoldDigit(c CellReading) bool {
+	return slices.ContainsFunc(c.Alternatives, func(a Alternative) bool { return a.Digit != 0 })
 }

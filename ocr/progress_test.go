@@ -95,6 +95,25 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestProgressAsksAboutFaintEntries: a cell read as empty, unsurely, with
+// a digit among its alternatives may hold a faint entry: it is asked about
+// (Unsure), not counted as an entry; one read as empty surely, or unsurely
+// with no digit in view, is let be.
+func TestProgressAsksAboutFaintEntries(t *testing.T) {
+	const r1c3, r1c4, r1c6 = 2, 3, 5
+	r := progressResult(t, nil, nil, nil)
+	r.Cells[r1c3] = CellReading{Kind: KindEmpty, Confidence: 0.6, Alternatives: []Alternative{{Digit: 4, Confidence: 0.4}}}
+	r.Cells[r1c4] = CellReading{Kind: KindEmpty, Confidence: 0.99, Alternatives: []Alternative{{Digit: 6, Confidence: 0.01}}}
+	r.Cells[r1c6] = CellReading{Kind: KindEmpty, Confidence: 0.8}
+	p, err := r.Progress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Unsure, []int{r1c3}) || p.Entries != 0 || p.UnsureEntries != 0 || p.Right() {
+		t.Errorf("unsure %v, entries %d (%d unsure), right %v; want [%d], 0 (0), false", p.Unsure, p.Entries, p.UnsureEntries, p.Right(), r1c3)
+	}
+}
+
 func TestProgressFilledAndDoubtful(t *testing.T) {
 	r := progressResult(t, nil, nil, nil)
 	for i := range 81 {

@@ -121,6 +121,13 @@ func unsureText(res *ocr.Result, i int) string {
 	if c.Kind == ocr.KindMarks {
 		return fmt.Sprintf("are the pencil marks %s? I could not read them surely", spaced(res.Marks[i]))
 	}
+	if c.Digit == 0 {
+		for _, a := range c.Alternatives {
+			if a.Digit != 0 {
+				return fmt.Sprintf("is this empty, or %s? I could not read it surely", aDigit(a.Digit))
+			}
+		}
+	}
 	alt := ""
 	for _, a := range c.Alternatives {
 		if a.Digit != 0 && a.Digit != c.Digit {
