@@ -252,12 +252,14 @@ func choose(cands []candidate, w, h int) candidate {
 		}
 	}
 	// Another lattice of the same grid (from another map, or a cell
-	// apart) replaces it when it is framed and the winner is not, or when
-	// its lines stand out clearly better.
+	// apart) replaces it when it is framed and the winner is not, unless
+	// far fewer of its lines were found in its map (a lattice askew, one
+	// corner pulled in), or when its lines stand out clearly better.
 	tol := 1.5 * math.Sqrt(best.area) / 9
 	chosen := best
 	for _, c := range cands {
-		better := c.framed && !chosen.framed || c.framed == chosen.framed && c.quality > sameGridMargin*chosen.quality
+		framedBetter := c.framed && !chosen.framed && c.score >= framedScoreShare*chosen.score
+		better := framedBetter || c.framed == chosen.framed && c.quality > sameGridMargin*chosen.quality
 		if better && sameQuad(c.quad, best.quad, tol) {
 			chosen = c
 		}
@@ -290,6 +292,11 @@ func weight(c candidate, w, h int) float64 {
 	d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
 	return c.area * c.score * (1 - 0.3*math.Min(1, d))
 }
+
+// framedScoreShare is the least share of the lines found of the lattice
+// it replaces a framed lattice of the same grid must have found in its
+// own map.
+const framedScoreShare = 0.85
 
 // sameGridMargin is how much better the lines of another lattice of the
 // same grid must stand out to replace the one chosen by size and place:

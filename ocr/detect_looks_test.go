@@ -133,6 +133,10 @@ func TestDetectLooks(t *testing.T) {
 //     no lines at all beside a 3x3 number pad whose keys make a grid of
 //     box lines; the lattice of the board is found in the whole picture
 //     all the same.
+//   - app-dark-askew-framed.png (train/synthset -seed 23, 1284x2425): a
+//     lattice with one corner pulled in a third of a cell, framed but with
+//     a third of its lines missing, replaced the right lattice, which was
+//     not framed: five cells read as empty, surely.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -147,6 +151,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-numpad-faint.png", Quad{{18, 115}, {342, 115}, {342, 439}, {18, 439}}},
 		{"app-box-lines-only.jpg", Quad{{136, 169}, {604, 169}, {604, 637}, {136, 637}}},
 		{"app-dark-no-lines-pad.jpg", Quad{{331, 152}, {934, 152}, {934, 755}, {331, 755}}},
+		{"app-dark-askew-framed.png", Quad{{25, 388}, {1258, 388}, {1258, 1621}, {25, 1621}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
