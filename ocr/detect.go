@@ -293,9 +293,9 @@ func weight(c candidate, w, h int) float64 {
 	return c.area * c.score * (1 - 0.3*math.Min(1, d))
 }
 
-// framedScoreShare is the least share of the lines found of the lattice
-// it replaces a framed lattice of the same grid must have found in its
-// own map.
+// framedScoreShare: a framed lattice of the same grid replaces the one
+// chosen only when the share of its lines found in its map is at least
+// this much of the chosen one's.
 const framedScoreShare = 0.85
 
 // sameGridMargin is how much better the lines of another lattice of the
