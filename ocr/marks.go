@@ -208,7 +208,7 @@ const tornMarks = 0.1
 func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, rects *[81]image.Rectangle) (map[int]markReading, bool) {
 	several := 0
 	for k, i := range ask {
-		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k])) {
+		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k]).Len()) {
 			several++
 		}
 	}
@@ -262,22 +262,16 @@ func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int)
 		if ic := ink[i]; !ic.HasDigit || ic.W <= ic.H && math.Abs(ic.OffX) <= loneOffCentre && math.Abs(ic.OffY) <= loneOffCentre {
 			continue
 		}
-		var marks solver.DigitSet
-		for d, v := range o.Marks {
-			if v > 0.5 {
-				marks = marks.With(d + 1)
-			}
-		}
 		noDigit := float64(o.Kind[digitnet.KindEmpty] + o.Kind[digitnet.KindMarks])
 		out[i] = CellReading{Kind: KindMarks, Confidence: min(noDigit, loneTrust),
 			Alternatives: []Alternative{{Digit: out[i].Digit, Confidence: out[i].Confidence}},
-			Marks:        marks, MarksConfidence: float64(o.Kind[digitnet.KindMarks])}
+			Marks:        netMarks(o), MarksConfidence: float64(o.Kind[digitnet.KindMarks])}
 	}
 }
 
 // severalMarks reports whether a cell holds several pencil marks: mr,
 // what readMarks read in it, found several, or the network's marks head
-// reads several (net) and readMarks found no single glyph shaped like one
+// reads several (net of them) and readMarks found no single glyph shaped like one
 // digit (marks written close enough to touch make one glyph, wider than
 // high).
 func severalMarks(mr markReading, net int) bool {
@@ -287,15 +281,15 @@ func severalMarks(mr markReading, net int) bool {
 	return net >= 2 && (mr.lone == 0 || mr.loneBox.Dx() > mr.loneBox.Dy())
 }
 
-// netMarks counts the digits the network's marks head reads in a cell.
-func netMarks(o *digitnet.Output) int {
-	n := 0
-	for _, v := range o.Marks {
+// netMarks is the digits the network's marks head reads in a cell.
+func netMarks(o *digitnet.Output) solver.DigitSet {
+	var marks solver.DigitSet
+	for d, v := range o.Marks {
 		if v > 0.5 {
-			n++
+			marks = marks.With(d + 1)
 		}
 	}
-	return n
+	return marks
 }
 
 // markedGrid is how many cells with several pencil marks show that the

@@ -227,12 +227,10 @@ func netReading(o *digitnet.Output) (CellReading, *[10]float64) {
 	if r.Kind == KindMarks {
 		// The marks head's view of the whole cell, until each mark is
 		// read on its own.
+		r.Marks = netMarks(o)
 		r.MarksConfidence = float64(o.Kind[digitnet.KindMarks])
-		for d := range 9 {
-			if o.Marks[d] > 0.5 {
-				r.Marks = r.Marks.With(d + 1)
-			}
-			r.MarksConfidence *= float64(max(o.Marks[d], 1-o.Marks[d]))
+		for _, v := range o.Marks {
+			r.MarksConfidence *= float64(max(v, 1-v))
 		}
 	}
 	return r, &p
