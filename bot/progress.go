@@ -148,25 +148,11 @@ func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [8
 		c := cells[i]
 		switch {
 		case entered.Cell(i) != 0:
-			alt := ""
-			for _, a := range c.Alternatives {
-				if a.Digit != 0 {
-					alt = fmt.Sprintf(" (or %d?)", a.Digit)
-					break
-				}
-			}
-			parts = append(parts, fmt.Sprintf("%s, read as %d%s", name, entered.Cell(i), alt))
+			parts = append(parts, fmt.Sprintf("%s, read as %d%s", name, entered.Cell(i), orDigit(c)))
 		case marks[i] != 0:
 			parts = append(parts, fmt.Sprintf("%s, pencil marks read as %s", name, marks[i]))
 		default:
-			alt := ""
-			for _, a := range c.Alternatives {
-				if a.Digit != 0 {
-					alt = fmt.Sprintf(" (or %d?)", a.Digit)
-					break
-				}
-			}
-			parts = append(parts, fmt.Sprintf("%s, read as empty%s", name, alt))
+			parts = append(parts, fmt.Sprintf("%s, read as empty%s", name, orDigit(c)))
 		}
 		if len(parts) == 10 && len(unsure) > 10 {
 			parts = append(parts, fmt.Sprintf("%d more", len(unsure)-10))
@@ -174,6 +160,15 @@ func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [8
 		}
 	}
 	return "I could not read these surely, so I said nothing about them: please check " + strings.Join(parts, "; ") + "."
+}
+
+// orDigit is " (or 9?)", the likeliest other digit a cell may hold, or ""
+// when there is none.
+func orDigit(c ocr.CellReading) string {
+	if d := c.OtherDigit(); d != 0 {
+		return fmt.Sprintf(" (or %d?)", d)
+	}
+	return ""
 }
 
 // entries is "1 entry" or "n entries".

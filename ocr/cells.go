@@ -99,6 +99,18 @@ type CellReading struct {
 	Hand float64
 }
 
+// OtherDigit is the likeliest digit among the alternatives other than
+// Digit, 0 when there is none: what else a digit read may be, or what a
+// cell read as empty may hold.
+func (c CellReading) OtherDigit() int {
+	for _, a := range c.Alternatives {
+		if a.Digit != 0 && a.Digit != c.Digit {
+			return a.Digit
+		}
+	}
+	return 0
+}
+
 // Recognizer decides empty or digit for each of the 81 cells and reads the
 // digits. Implementations live in recognize*.go, tess*.go, classif*.go.
 type Recognizer interface {

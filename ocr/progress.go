@@ -58,7 +58,7 @@ func (r *Result) Progress() (Progress, error) {
 			case entry != right:
 				p.Wrong = append(p.Wrong, i)
 			}
-		case given == 0 && c.Kind == KindEmpty && c.Confidence < SureConfidence && mayHoldDigit(c):
+		case given == 0 && c.Kind == KindEmpty && c.Confidence < SureConfidence && c.OtherDigit() != 0:
 			// Read as empty, not surely: a faint entry, maybe.
 			p.Unsure = append(p.Unsure, i)
 		case given == 0 && r.Marks[i] != 0:
@@ -75,10 +75,4 @@ func (r *Result) Progress() (Progress, error) {
 	}
 	slices.Sort(p.Unsure)
 	return p, nil
-}
-
-// mayHoldDigit reports whether a cell read as empty has a digit among its
-// alternatives.
-func mayHoldDigit(c CellReading) bool {
-	return slices.ContainsFunc(c.Alternatives, func(a Alternative) bool { return a.Digit != 0 })
 }

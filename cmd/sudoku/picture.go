@@ -121,19 +121,13 @@ func unsureText(res *ocr.Result, i int) string {
 	if c.Kind == ocr.KindMarks {
 		return fmt.Sprintf("are the pencil marks %s? I could not read them surely", spaced(res.Marks[i]))
 	}
-	if c.Digit == 0 {
-		for _, a := range c.Alternatives {
-			if a.Digit != 0 {
-				return fmt.Sprintf("is this empty, or %s? I could not read it surely", aDigit(a.Digit))
-			}
-		}
+	other := c.OtherDigit()
+	if c.Digit == 0 && other != 0 {
+		return fmt.Sprintf("is this empty, or %s? I could not read it surely", aDigit(other))
 	}
 	alt := ""
-	for _, a := range c.Alternatives {
-		if a.Digit != 0 && a.Digit != c.Digit {
-			alt = " or " + aDigit(a.Digit)
-			break
-		}
+	if other != 0 {
+		alt = " or " + aDigit(other)
 	}
 	return fmt.Sprintf("is this %s%s? I could not read it surely", aDigit(c.Digit), alt)
 }
