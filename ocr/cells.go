@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"sync"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -30,6 +31,29 @@ type Cells struct {
 	// Raw is Img before CutCells painted out the grid-line remains: small
 	// pencil marks close to a line are whole there.
 	Raw *image.Gray
+	// memo holds the ink analysis of the cells once made (see ink); nil
+	// for Cells not cut by CutCells.
+	memo *inkMemo
+}
+
+// inkMemo is the ink analysis of a grid's cells (analyzeCells), made at
+// most once however many steps of the reading ask for it: the recognizer
+// (wideMarks, DigitGlyphs) and the split (glyphStyles).
+type inkMemo struct {
+	once  sync.Once
+	cells [81]inkCell
+}
+
+// ink returns the ink analysis of c's cells: made once for the cells
+// CutCells cut, anew for Cells put together by hand. The cells' pixels
+// must not change after it is first made.
+func (c Cells) ink() *[81]inkCell {
+	if c.memo == nil {
+		all := analyzeCells(c)
+		return &all
+	}
+	c.memo.once.Do(func() { c.memo.cells = analyzeCells(c) })
+	return &c.memo.cells
 }
 
 // Cell returns the pixels of cell i as a sub-image of c.Img (sharing its
@@ -248,7 +272,7 @@ func CutCells(grid *image.Gray) Cells {
 	lines := findCellLines(grid)
 	raw := image.NewGray(grid.Rect)
 	copy(raw.Pix, grid.Pix)
-	c := Cells{Size: size, Img: grid, Raw: raw}
+	c := Cells{Size: size, Img: grid, Raw: raw, memo: &inkMemo{}}
 	for r := range 9 {
 		for col := range 9 {
 			xs, ys := lines.V[r], lines.H[col]

@@ -256,8 +256,7 @@ func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int)
 			continue
 		}
 		if ink == nil {
-			all := analyzeCells(c)
-			ink = &all
+			ink = c.ink()
 		}
 		if ic := ink[i]; !ic.HasDigit || ic.W <= ic.H && math.Abs(ic.OffX) <= loneOffCentre && math.Abs(ic.OffY) <= loneOffCentre {
 			continue

@@ -332,7 +332,7 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 // its cell, dark ink on white, glyphHeight pixels high.
 func DigitGlyphs(c Cells) [81]*image.Gray {
 	var out [81]*image.Gray
-	for i, ic := range analyzeCells(c) {
+	for i, ic := range c.ink() {
 		if ic.HasDigit {
 			out[i] = ic.glyph(glyphHeight, 0, 1)
 		}

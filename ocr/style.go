@@ -35,7 +35,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 	}
 	b := img.Bounds()
 	cell := float64(c.Size) / 9
-	blobs := analyzeCells(c)
+	blobs := c.ink()
 	for i, r := range c.Rects {
 		if digits[i] == 0 || r.Empty() {
 			continue
