@@ -1,0 +1,3 @@
+package pkg
+
+func helper() float64 { return 9.9 }

@@ -1,0 +1,3 @@
+package sub
+
+func B() float64 { return 0.1 }
