@@ -63,8 +63,13 @@ func main() {
 			fmt.Fprintf(os.Stderr, "sudoku: warning: %v (photo reading will be slower)\n", err)
 		}
 	}
+	limit, err := photoTimeoutSetting(os.Getenv(photoTimeoutEnv))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "sudoku: %v\n", err)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	photos := newPhotoReader(tesseract.NewRecognizer)
+	photos := newPhotoReader(tesseract.NewRecognizer, limit)
 	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr,
 		recognizers: tesseract.NewRecognizer, photos: photos})
 	photos.close()
@@ -109,4 +114,6 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'sudoku <command> --help' for the flags and examples of one command.\n")
+	fmt.Fprintf(w, "\nEnvironment:\n  %s  time limit for reading one photo (default %v, e.g. 1m)\n",
+		photoTimeoutEnv, defaultPhotoTimeout)
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
@@ -17,6 +18,12 @@ import (
 // testdata/*.txtar (script_test.go). The tests here check what a scenario
 // cannot: properties of output that an exact expectation would pin to one
 // solver's choices.
+
+// testPhotoTimeout is the time limit for reading one photo in the tests,
+// in-process and in the scenarios: generous, so that a loaded machine
+// (the race detector, other packages' tests on the same cores) slows the
+// tests down without failing them.
+const testPhotoTimeout = 10 * time.Minute
 
 const (
 	severalSol = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
@@ -29,7 +36,7 @@ const (
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	photos := newPhotoReader(tesseract.NewRecognizer)
+	photos := newPhotoReader(tesseract.NewRecognizer, testPhotoTimeout)
 	defer photos.close()
 	code := run(context.Background(), args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errOut,
 		recognizers: tesseract.NewRecognizer, photos: photos})

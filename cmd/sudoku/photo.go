@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/ocr"
@@ -22,7 +23,9 @@ import (
 // Its recognizer starts on first use and reads one photo at a time: a
 // recognizer serves one goroutine.
 type photoReader struct {
-	start   ocreval.RecognizerFactory
+	start ocreval.RecognizerFactory
+	// limit bounds the time spent reading one photo (SUDOKU_PHOTO_TIMEOUT).
+	limit   time.Duration
 	once    sync.Once
 	mu      sync.Mutex
 	rec     ocr.Recognizer
@@ -30,12 +33,13 @@ type photoReader struct {
 	err     error
 }
 
-// newPhotoReader returns a photo reader whose recognizer start makes.
-func newPhotoReader(start ocreval.RecognizerFactory) *photoReader {
-	return &photoReader{start: start}
+// newPhotoReader returns a photo reader whose recognizer start makes,
+// spending at most limit on each photo (the default limit when it is zero).
+func newPhotoReader(start ocreval.RecognizerFactory, limit time.Duration) *photoReader {
+	return &photoReader{start: start, limit: limit}
 }
 
-// read reads one photo.
+// read reads one photo within the reader's limit.
 func (r *photoReader) read(ctx context.Context, data []byte) (*ocr.Result, error) {
 	r.once.Do(func() {
 		r.rec, r.release, r.err = r.start()
@@ -45,7 +49,7 @@ func (r *photoReader) read(ctx context.Context, data []byte) (*ocr.Result, error
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return ocr.Read(ctx, data, ocr.Options{Recognizer: r.rec})
+	return readPhoto(ctx, data, r.rec, r.limit)
 }
 
 // grid reads the puzzle in the photo data of file name. A grid that does

@@ -36,8 +36,6 @@ func pictureArg(arg string, s *stdio) ([]byte, error) {
 // readProgress reads a picture of a puzzle in progress and checks the
 // player's entries and pencil marks in it ([ocr.Result.Progress]).
 func readProgress(ctx context.Context, name string, data []byte, photos *photoReader) (*ocr.Result, ocr.Progress, error) {
-	ctx, cancel := context.WithTimeout(ctx, photoTimeout)
-	defer cancel()
 	res, err := photos.read(ctx, data)
 	if err != nil {
 		return nil, ocr.Progress{}, fmt.Errorf("%s: %w", name, err)

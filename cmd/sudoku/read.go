@@ -35,7 +35,9 @@ With --json each line is a JSON object: "grid" (the givens), "entered"
 per cell its kind (empty, given, entry, marks), digit or marks and
 calibrated confidence (the probability that the cell is read right), the
 grid's corners in the picture, its decoded size and the time per stage.
-Exits with status 1 when any picture failed.
+Exits with status 1 when any picture failed. Each photo is read within
+the limit SUDOKU_PHOTO_TIMEOUT sets (default 20s; e.g. 1m on a busy
+machine).
 
 Examples:
   sudoku read photo.jpg
@@ -81,7 +83,7 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 			}
 			defer release()
 			for i := range next {
-				lines[i], notes[i], ok[i] = readOne(ctx, names[i], stdin, rec, *asJSON)
+				lines[i], notes[i], ok[i] = readOne(ctx, names[i], stdin, rec, s.photos.limit, *asJSON)
 			}
 		}()
 	}
@@ -143,11 +145,11 @@ type altJSON struct {
 	Confidence float64 `json:"confidence"`
 }
 
-// readOne reads one photo and returns its output line and whether it
-// succeeded.
-func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, asJSON bool) (line, note string, ok bool) {
+// readOne reads one photo within limit and returns its output line and
+// whether it succeeded.
+func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, limit time.Duration, asJSON bool) (line, note string, ok bool) {
 	start := time.Now()
-	res, err := readFileAsPhoto(ctx, name, stdin, rec)
+	res, err := readFileAsPhoto(ctx, name, stdin, rec, limit)
 	total := time.Since(start)
 	if err == nil {
 		err = res.Err()
@@ -214,22 +216,51 @@ func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer,
 	return string(b), "", err == nil
 }
 
-// photoTimeout bounds the time spent on one photo.
-const photoTimeout = 20 * time.Second
+// defaultPhotoTimeout bounds the time spent reading one photo when
+// SUDOKU_PHOTO_TIMEOUT does not say otherwise: a phone photo takes well
+// under a second on a quiet core.
+const defaultPhotoTimeout = 20 * time.Second
+
+// photoTimeoutEnv names the environment variable that sets the time limit
+// for reading one photo (a Go duration: "45s", "2m").
+const photoTimeoutEnv = "SUDOKU_PHOTO_TIMEOUT"
+
+// photoTimeoutSetting returns the time limit for reading one photo that
+// the value of SUDOKU_PHOTO_TIMEOUT sets: the default when it is empty.
+func photoTimeoutSetting(value string) (time.Duration, error) {
+	if value == "" {
+		return defaultPhotoTimeout, nil
+	}
+	d, err := time.ParseDuration(value)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%q: want a positive duration such as 20s or 2m", photoTimeoutEnv, value)
+	}
+	return d, nil
+}
+
+// readPhoto reads the puzzle in a photo's bytes with rec, within limit
+// (the default limit when it is zero).
+func readPhoto(ctx context.Context, data []byte, rec ocr.Recognizer, limit time.Duration) (*ocr.Result, error) {
+	if limit <= 0 {
+		limit = defaultPhotoTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	res, err := ocr.Read(ctx, data, ocr.Options{Recognizer: rec})
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("reading the photo took longer than the limit of %v (%s sets it)", limit, photoTimeoutEnv)
+	}
+	return res, err
+}
 
 // readFileAsPhoto reads file name ("-": stdin, standard input's bytes) and
-// the puzzle in it.
-func readFileAsPhoto(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer) (*ocr.Result, error) {
+// the puzzle in it, within limit.
+func readFileAsPhoto(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, limit time.Duration) (*ocr.Result, error) {
 	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, cleanPathError(err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, photoTimeout)
-	defer cancel()
-	res, err := ocr.Read(ctx, data, ocr.Options{Recognizer: rec})
-	if errors.Is(err, context.DeadlineExceeded) {
-		return nil, fmt.Errorf("reading the photo took longer than the limit of %v", photoTimeout)
-	}
+	res, err := readPhoto(ctx, data, rec, limit)
 	if errors.Is(err, ocr.ErrNotImage) {
 		return nil, fmt.Errorf("%s is not a JPEG, PNG, GIF or WebP image", name)
 	}

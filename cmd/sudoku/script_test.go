@@ -34,6 +34,9 @@ var update = flag.Bool("update", false, "rewrite the expected output of the scen
 //	                       JPEG picture of W by H pixels (in format FMT,
 //	                       png or jpeg, when given)
 //	nofile FILE            after the run, FILE does not exist
+//	env NAME=VALUE         the command runs with this environment
+//	                       variable set (OMP_THREAD_LIMIT=1 and a
+//	                       generous SUDOKU_PHOTO_TIMEOUT otherwise)
 //
 //	-- stdin --            standard input (none when left out)
 //	-- stdout --           the expected standard output
@@ -91,6 +94,7 @@ type scenario struct {
 	images  map[string]image.Point // file (or "stdout") -> size
 	formats map[string]string      // file (or "stdout") -> format, when given
 	nofiles []string
+	env     []string // NAME=VALUE, set after the defaults
 }
 
 // outputs are the sections a run fills in.
@@ -120,7 +124,8 @@ func runScenario(t *testing.T, exe, photos, file string) {
 
 	cmd := exec.Command(exe, sc.args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1", photoTimeoutEnv+"="+testPhotoTimeout.String())
+	cmd.Env = append(cmd.Env, sc.env...)
 	if in, ok := sc.archive.get("stdin"); ok {
 		cmd.Stdin = bytes.NewReader(in)
 	}
@@ -233,6 +238,11 @@ func (sc *scenario) directive(words []string) error {
 			return errors.New("want 'nofile FILE'")
 		}
 		sc.nofiles = append(sc.nofiles, words[1])
+	case "env":
+		if len(words) != 2 || !strings.Contains(words[1], "=") {
+			return errors.New("want 'env NAME=VALUE'")
+		}
+		sc.env = append(sc.env, words[1])
 	default:
 		return fmt.Errorf("unknown directive %q", words[0])
 	}
