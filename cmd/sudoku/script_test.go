@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of the scenarios in testdata/*.txtar")
@@ -88,7 +90,7 @@ func buildSudoku(t *testing.T) string {
 // scenario is one testdata/*.txtar file.
 type scenario struct {
 	file    string
-	archive *archive
+	archive *txtar.Archive
 	args    []string
 	masks   []*regexp.Regexp
 	images  map[string]image.Point // file (or "stdout") -> size
@@ -106,15 +108,15 @@ func runScenario(t *testing.T, exe, photos, file string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, f := range sc.archive.files {
-		if f.name == "stdin" || isOutput(f.name) {
+	for _, f := range sc.archive.Files {
+		if f.Name == "stdin" || isOutput(f.Name) {
 			continue
 		}
-		name := filepath.Join(dir, filepath.FromSlash(f.name))
+		name := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(name, f.data, 0o644); err != nil {
+		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -126,7 +128,7 @@ func runScenario(t *testing.T, exe, photos, file string) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1", photoTimeoutEnv+"="+testPhotoTimeout.String())
 	cmd.Env = append(cmd.Env, sc.env...)
-	if in, ok := sc.archive.get("stdin"); ok {
+	if in, ok := fileData(sc.archive, "stdin"); ok {
 		cmd.Stdin = bytes.NewReader(in)
 	}
 	var stdout, stderr bytes.Buffer
@@ -152,12 +154,12 @@ func runScenario(t *testing.T, exe, photos, file string) {
 	if *update {
 		for _, name := range outputs {
 			if text, ok := got[name]; ok {
-				if err := sc.archive.set(name, text); err != nil {
+				if err := setFile(sc.archive, name, text); err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 			}
 		}
-		if err := os.WriteFile(file, sc.archive.format(), 0o644); err != nil {
+		if err := os.WriteFile(file, txtar.Format(sc.archive), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -167,7 +169,7 @@ func runScenario(t *testing.T, exe, photos, file string) {
 		if !ok {
 			continue
 		}
-		want, ok := sc.archive.get(name)
+		want, ok := fileData(sc.archive, name)
 		if !ok {
 			t.Errorf("%s has no -- %s -- section (run the test with -update to write it)", file, name)
 			continue
@@ -184,8 +186,8 @@ func readScenario(file string) (*scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := &scenario{file: file, archive: parseArchive(b), images: map[string]image.Point{}, formats: map[string]string{}}
-	for i, line := range strings.Split(string(sc.archive.comment), "\n") {
+	sc := &scenario{file: file, archive: txtar.Parse(b), images: map[string]image.Point{}, formats: map[string]string{}}
+	for i, line := range strings.Split(string(sc.archive.Comment), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -338,93 +340,34 @@ func splitWords(s string) ([]string, error) {
 	return words, nil
 }
 
-// archive is a txtar archive: a comment, then files, each introduced by a
-// line "-- NAME --" and holding the lines up to the next such line. The
-// format is golang.org/x/tools/txtar's, read and written here in a few
-// lines rather than adding that module.
-type archive struct {
-	comment []byte
-	files   []archiveFile
-}
-
-type archiveFile struct {
-	name string
-	data []byte
-}
-
-// parseArchive reads a txtar archive; it cannot fail.
-func parseArchive(b []byte) *archive {
-	a := &archive{}
-	cur := &a.comment
-	for len(b) > 0 {
-		line, rest, _ := bytes.Cut(b, []byte("\n"))
-		if name, ok := markerName(string(line)); ok {
-			a.files = append(a.files, archiveFile{name: name})
-			cur = &a.files[len(a.files)-1].data
-		} else {
-			*cur = append(*cur, line...)
-			*cur = append(*cur, '\n')
-		}
-		b = rest
-	}
-	return a
-}
-
-// markerName returns the NAME of a line "-- NAME --".
-func markerName(line string) (string, bool) {
-	name, ok := strings.CutPrefix(line, "-- ")
-	if !ok {
-		return "", false
-	}
-	name, ok = strings.CutSuffix(name, " --")
-	name = strings.TrimSpace(name)
-	return name, ok && name != ""
-}
-
-// get returns the data of the file name.
-func (a *archive) get(name string) ([]byte, bool) {
-	for _, f := range a.files {
-		if f.name == name {
-			return f.data, true
+// fileData returns the data of the archive's file name.
+func fileData(a *txtar.Archive, name string) ([]byte, bool) {
+	for _, f := range a.Files {
+		if f.Name == name {
+			return f.Data, true
 		}
 	}
 	return nil, false
 }
 
-// set sets the data of the file name, adding the file at the end when
-// there is none. The text must be empty or end in a newline, and must not
-// hold a line that reads as a file marker.
-func (a *archive) set(name, text string) error {
+// setFile sets the data of the archive's file name, adding the file at
+// the end when there is none. The text must be empty or end in a newline,
+// and must not hold a line that reads as a file marker.
+func setFile(a *txtar.Archive, name, text string) error {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		return fmt.Errorf("%q does not end in a newline: it cannot be kept in a txtar file", text)
 	}
-	for _, line := range strings.Split(text, "\n") {
-		if _, ok := markerName(line); ok {
-			return fmt.Errorf("the line %q reads as a txtar file marker", line)
-		}
+	if inner := txtar.Parse([]byte(text)); len(inner.Files) > 0 {
+		return fmt.Errorf("a line of the text reads as the txtar file marker of %q", inner.Files[0].Name)
 	}
-	for i := range a.files {
-		if a.files[i].name == name {
-			a.files[i].data = []byte(text)
+	for i := range a.Files {
+		if a.Files[i].Name == name {
+			a.Files[i].Data = []byte(text)
 			return nil
 		}
 	}
-	a.files = append(a.files, archiveFile{name, []byte(text)})
+	a.Files = append(a.Files, txtar.File{Name: name, Data: []byte(text)})
 	return nil
-}
-
-// format writes the archive back.
-func (a *archive) format() []byte {
-	var buf bytes.Buffer
-	buf.Write(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&buf, "-- %s --\n", f.name)
-		buf.Write(f.data)
-		if len(f.data) > 0 && f.data[len(f.data)-1] != '\n' {
-			buf.WriteByte('\n')
-		}
-	}
-	return buf.Bytes()
 }
 
 // TestArchiveRoundTrip checks that writing a scenario back changes nothing
@@ -439,20 +382,20 @@ func TestArchiveRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := parseArchive(b).format(); !bytes.Equal(got, b) {
+		if got := txtar.Format(txtar.Parse(b)); !bytes.Equal(got, b) {
 			t.Errorf("%s is written back as\n%s", file, got)
 		}
 	}
-	a := parseArchive([]byte("comment\n-- a --\nx\n-- b --\n"))
-	if err := a.set("b", "y\n"); err != nil {
+	a := txtar.Parse([]byte("comment\n-- a --\nx\n-- b --\n"))
+	if err := setFile(a, "b", "y\n"); err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{"no newline", "-- marker --\n"} {
-		if err := a.set("c", bad); err == nil {
-			t.Errorf("set(%q) gave no error", bad)
+	for _, bad := range []string{"no newline", "-- marker --\n", "text\n--  spaced  --\nmore\n"} {
+		if err := setFile(a, "c", bad); err == nil {
+			t.Errorf("setFile(%q) gave no error", bad)
 		}
 	}
-	if got, want := string(a.format()), "comment\n-- a --\nx\n-- b --\ny\n"; got != want {
+	if got, want := string(txtar.Format(a)), "comment\n-- a --\nx\n-- b --\ny\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
