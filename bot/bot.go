@@ -221,7 +221,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling a request", "panic", fmt.Sprint(p), "request", req, "stack", string(debug.Stack()))
-			rep = apology
+			rep = Apology()
 			out.Result = "panic"
 		}
 		out.Duration = b.clock().Sub(start)
@@ -251,11 +251,14 @@ func (b *Bot) Handle(ctx context.Context, req Request) (rep Reply) {
 	return rep
 }
 
-// apology is the reply when something went wrong on the bot's side: a
-// panic, or an error not meant for the user (which is logged).
-var apology = Reply{
-	Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again in a moment, or try another puzzle.",
-	Ephemeral: true, Failed: true,
+// Apology returns the reply when something went wrong on the bot's side: a
+// panic, or an error not meant for the user (which is logged). An adapter
+// that recovers a panic of its own answers with it too.
+func Apology() Reply {
+	return Reply{
+		Text:      "Sorry, something went wrong on my side while working on that. It has been logged; please try again in a moment, or try another puzzle.",
+		Ephemeral: true, Failed: true,
+	}
 }
 
 // answer works out the reply to req. It returns the time spent reading a
@@ -278,7 +281,7 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		return Reply{}, 0, userErrorf(nil, "I don't know the command %q. Try /help.", string(cmd))
 	}
 	if cmd == CmdHint && (req.Level < 0 || req.Level > 3) {
-		return Reply{}, 0, hintLevelError(req.Level)
+		return Reply{}, 0, HintLevelError(req.Level)
 	}
 	in, err := b.input(ctx, req)
 	if err != nil {
@@ -318,8 +321,9 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 	return rep, read, err
 }
 
-// hintLevelError is the answer to a hint level out of range.
-func hintLevelError(level int) error {
+// HintLevelError is the answer to a hint level out of range, in the
+// user's words (its Error method returns them).
+func HintLevelError(level int) error {
 	return userErrorf(nil, "The hint level is %d, but it goes from 1 (a nudge) to 3 (the full explanation).", level)
 }
 
@@ -371,7 +375,7 @@ func (b *Bot) errorReply(req Request, err error, partial Reply) Reply {
 	var ue *userError
 	if !errors.As(err, &ue) {
 		b.log.Error("request failed", "request", req, "err", err)
-		rep := apology
+		rep := Apology()
 		rep.Files = partial.Files
 		return rep
 	}
@@ -393,12 +397,18 @@ func guessCommand(text string) Command {
 			return CmdRate
 		case "help", "hello", "hi":
 			// Asking for help, unless a puzzle comes with the words.
-			if strings.Count(text, ".")+countDigits(text) < 16 {
+			if !LooksLikePuzzle(text) {
 				return CmdHelp
 			}
 		}
 	}
 	return CmdSolve
+}
+
+// LooksLikePuzzle reports whether text holds enough digits and dots (16)
+// to be a grid rather than words alone.
+func LooksLikePuzzle(text string) bool {
+	return strings.Count(text, ".")+countDigits(text) >= 16
 }
 
 func countDigits(s string) int {

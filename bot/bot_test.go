@@ -1,12 +1,8 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"hash/crc32"
-	"image"
-	"image/png"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
@@ -25,32 +22,14 @@ import (
 
 // A classic puzzle and its solution.
 const (
-	puzzleText    = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-	solutionText9 = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	puzzleText    = bottest.Puzzle
+	solutionText9 = bottest.Solution
 )
 
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // newTestBot returns a bot with the real engines and its log.
-func newTestBot(t testing.TB, change func(*Options)) (*Bot, *syncBuffer) {
+func newTestBot(t testing.TB, change func(*Options)) (*Bot, *bottest.LogBuffer) {
 	t.Helper()
-	logs := &syncBuffer{}
+	logs := &bottest.LogBuffer{}
 	o := Options{
 		Engines: engines.New(engines.Options{PictureSize: 300}),
 		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
@@ -61,41 +40,9 @@ func newTestBot(t testing.TB, change func(*Options)) (*Bot, *syncBuffer) {
 	return New(o), logs
 }
 
-// spoilerRows returns the rows of the solution inside the reply's ||...||.
-func spoilerRows(t *testing.T, text string) []string {
-	t.Helper()
-	m := regexp.MustCompile(`(?s)\|\|(.*?)\|\|`).FindStringSubmatch(text)
-	if m == nil {
-		t.Fatalf("no spoiler in %q", text)
-	}
-	return strings.Split(m[1], "\n")
-}
-
-func checkSolutionText(t *testing.T, text, want string) {
-	t.Helper()
-	rows := spoilerRows(t, text)
-	if len(rows) != 9 {
-		t.Fatalf("spoiler has %d lines, want 9: %q", len(rows), rows)
-	}
-	got := strings.ReplaceAll(strings.Join(rows, ""), " ", "")
-	if got != want {
-		t.Errorf("solution in spoiler = %s, want %s", got, want)
-	}
-	for _, r := range rows {
-		if !regexp.MustCompile(`^[1-9]{3} [1-9]{3} [1-9]{3}$`).MatchString(r) {
-			t.Errorf("row %q is not 9 digits with spaces between boxes", r)
-		}
-	}
-}
-
-func decodePNG(t *testing.T, f File) image.Image {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(f.Data))
-	if err != nil {
-		t.Fatalf("%s is not a PNG: %v", f.Name, err)
-	}
-	return img
-}
+// discordCDNHosts are the hosts the Discord adapter allows attachments
+// from by default (package bot/discord).
+func discordCDNHosts() []string { return []string{"cdn.discordapp.com", "media.discordapp.net"} }
 
 func TestSolveText(t *testing.T) {
 	b, _ := newTestBot(t, nil)
@@ -113,11 +60,11 @@ func TestSolveText(t *testing.T) {
 		if !strings.Contains(rep.Text, "Difficulty: **") {
 			t.Errorf("no difficulty in %q", rep.Text)
 		}
-		checkSolutionText(t, rep.Text, solutionText9)
+		bottest.CheckSolutionText(t, rep.Text, solutionText9)
 		if len(rep.Files) != 1 || rep.Files[0].Name != "SPOILER_solution.png" {
 			t.Fatalf("files: %+v", rep.Files)
 		}
-		if img := decodePNG(t, rep.Files[0]); img.Bounds().Dx() != 300 {
+		if img := bottest.DecodePNG(t, rep.Files[0].Name, rep.Files[0].Data); img.Bounds().Dx() != 300 {
 			t.Errorf("picture is %v, want 300 px wide", img.Bounds())
 		}
 	}
@@ -169,7 +116,7 @@ func TestCheck(t *testing.T) {
 	if len(rep.Files) != 1 || rep.Files[0].Name != "check.png" {
 		t.Errorf("want the picture of the wrong cells, got %+v", rep.Files)
 	} else {
-		decodePNG(t, rep.Files[0])
+		bottest.DecodePNG(t, rep.Files[0].Name, rep.Files[0].Data)
 	}
 	cur[3] = '6'
 	rep = b.Handle(context.Background(), Request{Command: CmdCheck, Text: puzzleText, Current: string(cur)})
@@ -216,7 +163,7 @@ func TestHintLevelsAndButtons(t *testing.T) {
 		if len(rep.Files) != 1 || rep.Files[0].Name != "hint.png" {
 			t.Fatalf("level %d files: %+v", level, rep.Files)
 		}
-		decodePNG(t, rep.Files[0])
+		bottest.DecodePNG(t, rep.Files[0].Name, rep.Files[0].Data)
 		labels := []string{}
 		for _, btn := range rep.Buttons {
 			labels = append(labels, btn.Label)
@@ -260,7 +207,7 @@ func TestButtonsWalkTheSolution(t *testing.T) {
 			if !strings.Contains(rep.Text, "No steps left") {
 				t.Errorf("after the last step: %q", rep.Text)
 			}
-			checkSolutionText(t, rep.Text, solutionText9)
+			bottest.CheckSolutionText(t, rep.Text, solutionText9)
 			return
 		}
 		if err != nil {
@@ -296,7 +243,7 @@ func TestShowSolutionButton(t *testing.T) {
 	if rep.Failed || !rep.Ephemeral {
 		t.Fatalf("%+v", rep)
 	}
-	checkSolutionText(t, rep.Text, solutionText9)
+	bottest.CheckSolutionText(t, rep.Text, solutionText9)
 	rep = b.Handle(context.Background(), Request{Button: "someone-elses-button"})
 	if !rep.Failed || !strings.Contains(rep.Text, "I don't recognise this button") {
 		t.Errorf("foreign button: %q", rep.Text)
@@ -405,7 +352,7 @@ func TestBusyQueue(t *testing.T) {
 			return engines.Reading{}, ocr.ErrNoGrid
 		}
 	})
-	photo := &Photo{Name: "p.png", Data: tinyPNG(t, 10, 10)}
+	photo := &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 10, 10)}
 	var wg sync.WaitGroup
 	replies := make(chan Reply, 2)
 	for range 2 {
@@ -457,38 +404,6 @@ func TestPanicIsRecovered(t *testing.T) {
 	}
 }
 
-// tinyPNG returns a real PNG of w x h pixels.
-func tinyPNG(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// bombPNG returns a few-byte PNG whose header claims w x h pixels.
-func bombPNG(t *testing.T, w, h uint32) []byte {
-	t.Helper()
-	data := tinyPNG(t, 1, 1)
-	// IHDR: 8-byte signature, length (4), "IHDR" (4), width, height, ...
-	ihdr := data[8+4 : 8+4+4+13]
-	put := func(b []byte, v uint32) { b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v) }
-	put(ihdr[4:8], w)
-	put(ihdr[8:12], h)
-	put(data[8+4+4+13:8+4+4+13+4], crc32.ChecksumIEEE(ihdr))
-	return data
-}
-
-// noReader is a photo reader that fails the test: the bad inputs must be
-// refused before any reading.
-func noReader(t *testing.T) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-	return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-		t.Error("the photo reader was called")
-		return engines.Reading{}, ocr.ErrNoGrid
-	}
-}
-
 func TestBadPhotos(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -515,7 +430,7 @@ func TestBadPhotos(t *testing.T) {
 	api, _ := url.Parse(srv.URL)
 	newBot := func(timeout time.Duration) *Bot {
 		b, _ := newTestBot(t, func(o *Options) {
-			o.Engines.ReadPhoto = noReader(t)
+			o.Engines.ReadPhoto = bottest.NoReader(t)
 			o.DownloadTimeout = timeout
 		})
 		return b
@@ -537,8 +452,8 @@ func TestBadPhotos(t *testing.T) {
 		{"not found", Photo{Name: "gone.png", URL: srv.URL + "/gone"}, "404"},
 		{"not an image", Photo{Name: "grid.png", Data: []byte("this is not a picture at all")}, "I could not open this image (grid.png) as a picture"},
 		{"zero bytes", Photo{Name: "empty.png", Data: []byte{}}, "is empty (0 bytes)"},
-		{"truncated", Photo{Name: "cut.png", Data: tinyPNG(t, 50, 50)[:20]}, "I could not open"},
-		{"pixel bomb", Photo{Name: "bomb.png", Data: bombPNG(t, 30000, 30000)}, "is 30000x30000 pixels (900 megapixels), the limit is 40 megapixels"},
+		{"truncated", Photo{Name: "cut.png", Data: bottest.TinyPNG(t, 50, 50)[:20]}, "I could not open"},
+		{"pixel bomb", Photo{Name: "bomb.png", Data: bottest.BombPNG(t, 30000, 30000)}, "is 30000x30000 pixels (900 megapixels), the limit is 40 megapixels"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -560,7 +475,7 @@ func TestBadPhotos(t *testing.T) {
 
 func TestPhotoUnavailableWithoutReader(t *testing.T) {
 	b, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = nil })
-	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: tinyPNG(t, 5, 5)}})
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 5, 5)}})
 	if !rep.Failed || !strings.Contains(rep.Text, "Reading photos is not available") {
 		t.Errorf("%q", rep.Text)
 	}

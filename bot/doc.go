@@ -14,14 +14,14 @@
 // one place, and a panic is recovered in Handle and answered with the one
 // apology.
 //
-// Two adapters carry it: [Discord], which speaks to Discord through
-// github.com/bwmarrin/discordgo, and [Console], which reads standard input
-// and writes standard output for the README's "run" command. Both pass
-// their run context to Handle: shutting down cancels the work in flight.
-// The Discord adapter answers an interaction with one rule (respond, or
-// defer and edit, see [Discord] and its deferral), and it alone knows where
-// attachments may be downloaded from (DiscordOptions.CDNHosts and the API
-// origin).
+// Two adapters carry it, each in a package of its own that reaches the
+// conversation through [Handler] (the Handle method) and the exported
+// request and reply types alone: package bot/discord, which speaks to
+// Discord through github.com/bwmarrin/discordgo, and package bot/console,
+// which reads standard input and writes standard output for the README's
+// "run" command. Both pass their run context to Handle: shutting down
+// cancels the work in flight. A [Photo] says where it may be downloaded
+// from ([Photo.Hosts], [Photo.Origin]); the adapter that made it sets them.
 //
 // Button state lives in the button's custom_id (see [EncodeState]): the grid
 // and the position in the hint sequence, packed into at most 100 characters,

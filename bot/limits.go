@@ -27,10 +27,12 @@ type photoPool struct {
 	service time.Duration
 }
 
-// initialService is the service time assumed before the first photo is
-// answered: a phone photo on one core of the reference machine, with room
-// to spare.
-const initialService = 500 * time.Millisecond
+// InitialPhotoTime is the time a photo is assumed to take to read and
+// answer before the first one is answered: a phone photo on one core of
+// the reference machine, with room to spare. The expected wait of
+// [Bot.PhotoWait] counts it for each photo ahead until real times are
+// known.
+const InitialPhotoTime = 500 * time.Millisecond
 
 func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) *photoPool {
 	if workers < 1 {
@@ -42,7 +44,7 @@ func newPhotoPool(workers, queue int, maxWait time.Duration, places func() int) 
 	return &photoPool{
 		workers: workers, queue: queue, maxWait: maxWait, places: places,
 		working: make(chan struct{}, workers),
-		service: initialService,
+		service: InitialPhotoTime,
 	}
 }
 

@@ -3,8 +3,15 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/ocr"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // TestPhotoPoolAdmitsByExpectedWait admits photos one after another into
@@ -56,8 +63,8 @@ func TestPhotoPoolAdmitsByExpectedWait(t *testing.T) {
 // that an unmeasured time leaves it alone.
 func TestPhotoPoolLearnsServiceTime(t *testing.T) {
 	p := newPhotoPool(1, 4, time.Second, nil)
-	if p.service != initialService {
-		t.Fatalf("service %s before any photo, want %s", p.service, initialService)
+	if p.service != InitialPhotoTime {
+		t.Fatalf("service %s before any photo, want %s", p.service, InitialPhotoTime)
 	}
 	p.served(900 * time.Millisecond) // 500 + 400/4
 	p.served(0)
@@ -116,10 +123,10 @@ func TestCPUGateSharesCPUs(t *testing.T) {
 	// text needs it; a waiting text gets it first when none runs.
 	photo := make(chan error, 1)
 	go func() { photo <- g.enter(ctx, kindPhoto) }()
-	waitFor(t, "the photo to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindPhoto]) == 1 })
+	bottest.WaitFor(t, "the photo to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindPhoto]) == 1 })
 	text := make(chan error, 1)
 	go func() { text <- g.enter(ctx, kindText) }()
-	waitFor(t, "the text to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindText]) == 1 })
+	bottest.WaitFor(t, "the text to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindText]) == 1 })
 	g.leave(kindText)
 	if err := <-text; err != nil {
 		t.Fatal(err)
@@ -155,7 +162,7 @@ func TestCPUGateCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- g.enter(ctx, kindText) }()
-	waitFor(t, "the text to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindText]) == 1 })
+	bottest.WaitFor(t, "the text to wait", func() bool { g.mu.Lock(); defer g.mu.Unlock(); return len(g.waiting[kindText]) == 1 })
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled wait returned %v", err)
@@ -168,5 +175,46 @@ func TestCPUGateCancel(t *testing.T) {
 	defer g.mu.Unlock()
 	if g.running[kindText] != 1 || len(g.waiting[kindText]) != 0 {
 		t.Errorf("running %d, waiting %d after the cancelled wait, want 1 and 0", g.running[kindText], len(g.waiting[kindText]))
+	}
+}
+
+// TestTextWorkersBoundTextWork holds the one text worker with a puzzle
+// whose picture waits on a gate: a second text request waits its turn
+// (rather than adding to the memory in use), a photo request is not held
+// up by it, and once the gate opens both texts are answered.
+func TestTextWorkersBoundTextWork(t *testing.T) {
+	gate := make(chan struct{})
+	var drawing atomic.Int64
+	b, _ := newTestBot(t, func(o *Options) {
+		o.TextWorkers = 1
+		draw := o.Engines.DrawSolution
+		o.Engines.DrawSolution = func(p, s solver.Grid) ([]byte, error) {
+			drawing.Add(1)
+			<-gate
+			return draw(p, s)
+		}
+		o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return engines.Reading{}, ocr.ErrNoGrid }
+	})
+	replies := make(chan Reply, 2)
+	for _, p := range []string{puzzleText, bottest.DistinctPuzzle(3)} {
+		go func() { replies <- b.Handle(context.Background(), Request{Text: p}) }()
+	}
+	bottest.WaitFor(t, "a text to be drawn", func() bool { return drawing.Load() >= 1 })
+	// A photo goes through while the text worker is busy.
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}})
+	if !strings.Contains(rep.Text, "could not find a Sudoku grid") {
+		t.Errorf("photo while the text worker is busy: %q", rep.Text)
+	}
+	if n := drawing.Load(); n != 1 {
+		t.Fatalf("%d texts worked on at once, want 1", n)
+	}
+	close(gate)
+	for range 2 {
+		if rep := <-replies; rep.Failed || !strings.Contains(rep.Text, "**Solved!**") {
+			t.Errorf("text reply: %q", rep.Text)
+		}
+	}
+	if n := drawing.Load(); n != 2 {
+		t.Errorf("%d texts drawn, want 2", n)
 	}
 }

@@ -16,9 +16,9 @@ import (
 	_ "golang.org/x/image/webp" // WebP decoding for image.DecodeConfig.
 )
 
-// allowedURL reports whether u may be downloaded for p: HTTPS from one of
-// p's hosts, or the scheme and host of p's origin.
-func allowedURL(p *Photo, u *url.URL) bool {
+// Allows reports whether u may be downloaded for p: HTTPS from one of p's
+// hosts, or the scheme and host of p's origin.
+func (p *Photo) Allows(u *url.URL) bool {
 	if p.Origin != nil && u.Scheme == p.Origin.Scheme && strings.EqualFold(u.Host, p.Origin.Host) {
 		return true
 	}
@@ -52,7 +52,7 @@ func (b *Bot) download(ctx context.Context, p *Photo, max int64, name string) ([
 		return nil, tooLarge(name, p.Size, max)
 	}
 	u, err := url.Parse(p.URL)
-	if err != nil || !allowedURL(p, u) {
+	if err != nil || !p.Allows(u) {
 		if len(p.Hosts) == 0 {
 			return nil, userErrorf(err, "I can't download %s from a link. Attach the photo to your message instead.", name)
 		}
@@ -70,7 +70,7 @@ func (b *Bot) download(ctx context.Context, p *Photo, max int64, name string) ([
 		if len(via) >= 3 {
 			return errors.New("too many redirects")
 		}
-		if !allowedURL(p, r.URL) {
+		if !p.Allows(r.URL) {
 			return fmt.Errorf("redirect to %s: host not allowed", r.URL.Host)
 		}
 		return nil

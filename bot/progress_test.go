@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -103,7 +104,7 @@ func TestProgressReplies(t *testing.T) {
 				o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return tc.reading, nil }
 			})
 			req := tc.req
-			req.Photo = &Photo{Name: "p.png", Data: tinyPNG(t, 20, 20)}
+			req.Photo = &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}
 			rep := b.Handle(context.Background(), req)
 			if rep.Failed {
 				t.Fatalf("failed: %q", rep.Text)

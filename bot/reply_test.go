@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -77,7 +78,7 @@ func TestReplyGolden(t *testing.T) {
 // a reader that returns set readings (the OCR itself is tested by the
 // end-to-end tests with a real photo).
 func TestPhotoReplies(t *testing.T) {
-	photo := func() *Photo { return &Photo{Name: "p.png", Data: tinyPNG(t, 20, 20)} }
+	photo := func() *Photo { return &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)} }
 	read := func(g string, doubtful ...int) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
 		return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
 			gr, err := solver.ParseRaw(g)
@@ -101,7 +102,7 @@ func TestPhotoReplies(t *testing.T) {
 	if rep := one.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()}); !strings.Contains(rep.Text, "I was not sure about r5c5: please check it in") {
 		t.Errorf("one doubtful cell: %q", rep.Text)
 	}
-	checkSolutionText(t, rep.Text, solutionText9)
+	bottest.CheckSolutionText(t, rep.Text, solutionText9)
 	if len(rep.Files) < 2 || rep.Files[0].Name != "read.png" || rep.Files[1].Name != "SPOILER_solution.png" {
 		t.Errorf("files %v", rep.Files)
 	}
@@ -136,7 +137,7 @@ func TestPhotoReadTimeout(t *testing.T) {
 		}
 	})
 	for range 2 { // the second proves the worker was freed
-		rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: tinyPNG(t, 8, 8)}})
+		rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 8, 8)}})
 		if !rep.Failed || !strings.Contains(rep.Text, "Reading this image (p.png) took too long") {
 			t.Fatalf("%+v", rep)
 		}

@@ -1,6 +1,17 @@
 package bot
 
-import "net/url"
+import (
+	"context"
+	"net/url"
+)
+
+// Handler is what an adapter needs of the conversation: [Bot] is one. The
+// adapters (packages bot/discord and bot/console) reach the conversation
+// through it alone.
+type Handler interface {
+	// Handle answers one request; see [Bot.Handle].
+	Handle(ctx context.Context, req Request) Reply
+}
 
 // Command names what the user asked for.
 type Command string

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 )
 
 // TestImage runs the container image's sudokubot against the fake Discord

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/bot/console"
+	"github.com/sudokubot/sudokubot/bot/discord"
 	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/ocr/tesseract"
@@ -93,7 +95,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, stdin *os.F
 	}
 	if cfg.ConsoleMode() {
 		log.Debug("no Discord token: console mode", "config", cfg)
-		c := bot.NewConsole(b, stdin, stdout, bot.ConsoleOptions{OutputDir: cfg.OutputDir, Interactive: isTerminal(stdin)})
+		c := console.New(b, stdin, stdout, console.Options{OutputDir: cfg.OutputDir, Interactive: isTerminal(stdin)})
 		if err := c.Run(ctx); err != nil {
 			log.Error("console failed", "err", err)
 			return 1
@@ -123,7 +125,7 @@ func serveMetrics(ctx context.Context, addr string, metrics *bot.Metrics, b *bot
 // returns the exit status.
 func runDiscord(ctx context.Context, cfg config.Config, b *bot.Bot, metrics *bot.Metrics, log *slog.Logger) int {
 	log.Info("starting sudokubot", "version", version, "config", cfg)
-	d, err := bot.NewDiscord(b, bot.DiscordOptions{
+	d, err := discord.New(b, discord.Options{
 		Token: cfg.Token, APIURL: cfg.APIURL, GuildID: cfg.GuildID, Channels: cfg.Channels,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log,
 	})

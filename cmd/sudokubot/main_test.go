@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 )
 
 const puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

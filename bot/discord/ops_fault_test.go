@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"context"
@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -27,7 +29,7 @@ func checkSolved(t *testing.T, puzzle, content string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSolutionText(t, content, sol.Digits())
+	bottest.CheckSolutionText(t, content, sol.Digits())
 }
 
 // TestOpsGatewayClose4000MidBurst closes the gateway with code 4000 in the
@@ -49,7 +51,7 @@ func TestOpsGatewayClose4000MidBurst(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		puzzles = append(puzzles, distinctPuzzle(i))
+		puzzles = append(puzzles, bottest.DistinctPuzzle(i))
 		msgs = append(msgs, e.dm(t, "", puzzles[i]))
 	}
 	if _, err := e.srv.WaitResume(opsWait(t), 1); err != nil {
@@ -61,7 +63,7 @@ func TestOpsGatewayClose4000MidBurst(t *testing.T) {
 	}
 	// A last message after the resume: replayed duplicates, if any, were
 	// sent before it, in sequence order.
-	last := e.dm(t, "", puzzleText)
+	last := e.dm(t, "", bottest.Puzzle)
 	e.replyTo(t, last)
 	counts := e.repliesByMessage()
 	for i, m := range msgs {
@@ -90,22 +92,22 @@ func TestOpsReconnectOp7(t *testing.T) {
 	if err := e.srv.WaitHeartbeats(opsWait(t), 1); err != nil {
 		t.Fatal(err)
 	}
-	_, content := e.replyTo(t, e.dm(t, "", puzzleText))
-	checkSolved(t, puzzleText, content)
+	_, content := e.replyTo(t, e.dm(t, "", bottest.Puzzle))
+	checkSolved(t, bottest.Puzzle, content)
 	if err := e.srv.SendReconnect(); err != nil {
 		t.Fatal(err)
 	}
 	// Sent while the bot is closing: delivered on the old connection and
 	// not read, or replayed on resume; answered once either way.
-	during := e.dm(t, "", distinctPuzzle(1))
+	during := e.dm(t, "", bottest.DistinctPuzzle(1))
 	if _, err := e.srv.WaitResume(opsWait(t), 1); err != nil {
 		t.Fatal(err)
 	}
 	_, content = e.replyTo(t, during)
-	checkSolved(t, distinctPuzzle(1), content)
-	after := e.dm(t, "", distinctPuzzle(2))
+	checkSolved(t, bottest.DistinctPuzzle(1), content)
+	after := e.dm(t, "", bottest.DistinctPuzzle(2))
 	_, content = e.replyTo(t, after)
-	checkSolved(t, distinctPuzzle(2), content)
+	checkSolved(t, bottest.DistinctPuzzle(2), content)
 	if counts := e.repliesByMessage(); counts[during["id"].(string)] != 1 || len(counts) != 3 {
 		t.Errorf("replies per message %v, want one each for 3 messages", counts)
 	}
@@ -156,9 +158,9 @@ func TestOpsRESTRateLimited(t *testing.T) {
 	e := startOps(t, opsSetup{})
 	const wait = 300 * time.Millisecond
 	e.srv.RateLimitNext(isDMReply, wait, 1)
-	msg := e.dm(t, "", puzzleText)
+	msg := e.dm(t, "", bottest.Puzzle)
 	_, content := e.replyTo(t, msg)
-	checkSolved(t, puzzleText, content)
+	checkSolved(t, bottest.Puzzle, content)
 	var statuses []int
 	for _, c := range e.srv.Calls() {
 		if isDMReply(c) {
@@ -214,7 +216,7 @@ func TestOpsRESTServerErrors(t *testing.T) {
 			}
 			e := startOps(t, setup)
 			match := isDMReply
-			ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+			ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 			switch {
 			case tt.edit:
 				match = func(c fakediscord.Call) bool { return c.Method == "PATCH" && c.Path == e.srv.OriginalPath(ia) }
@@ -227,7 +229,7 @@ func TestOpsRESTServerErrors(t *testing.T) {
 					t.Fatal(err)
 				}
 			} else {
-				e.dm(t, "", puzzleText)
+				e.dm(t, "", bottest.Puzzle)
 			}
 			want := tt.times
 			if tt.delivered {
@@ -240,8 +242,8 @@ func TestOpsRESTServerErrors(t *testing.T) {
 				waitLog(t, e.logs, tt.log)
 			}
 			// The bot is still there: the next request is answered.
-			_, content := e.replyTo(t, e.dm(t, "", distinctPuzzle(7)))
-			checkSolved(t, distinctPuzzle(7), content)
+			_, content := e.replyTo(t, e.dm(t, "", bottest.DistinctPuzzle(7)))
+			checkSolved(t, bottest.DistinctPuzzle(7), content)
 			n, ok := attemptsOf(e.srv.Calls(), match)
 			if !tt.slash {
 				n, ok = n-1, ok-1 // the last DM's reply
@@ -273,7 +275,7 @@ func attemptsOf(calls []fakediscord.Call, match func(fakediscord.Call) bool) (n,
 }
 
 // waitLog waits until the log holds want.
-func waitLog(t *testing.T, logs *syncBuffer, want string) {
+func waitLog(t *testing.T, logs *bottest.LogBuffer, want string) {
 	t.Helper()
 	ctx := opsWait(t)
 	tick := time.NewTicker(5 * time.Millisecond)
@@ -293,7 +295,7 @@ func waitLog(t *testing.T, logs *syncBuffer, want string) {
 func TestOpsStalledDownload(t *testing.T) {
 	const limit = 300 * time.Millisecond
 	// The slash command is deferred at once, before the download gives up.
-	e := startOps(t, opsSetup{photoDeferAfter: time.Nanosecond, bot: func(o *Options) { o.DownloadTimeout = limit }})
+	e := startOps(t, opsSetup{photoDeferAfter: time.Nanosecond, bot: func(o *bot.Options) { o.DownloadTimeout = limit }})
 	data, _ := photoFixture(t)
 	att := e.srv.AddAttachment("slow.jpg", "image/jpeg", data)
 	e.srv.StallAttachment(att)
@@ -333,7 +335,7 @@ func TestOpsStalledDownload(t *testing.T) {
 // that it fails so): the user gets a polite message, the failure is
 // logged, and text puzzles still work.
 func TestOpsReaderFailure(t *testing.T) {
-	e := startOps(t, opsSetup{bot: func(o *Options) {
+	e := startOps(t, opsSetup{bot: func(o *bot.Options) {
 		o.Engines = engines.New(engines.Options{PictureSize: 300, Digits: failingDigits{}})
 	}})
 	// A photo some of whose printed digits the classifier is not all but
@@ -347,8 +349,8 @@ func TestOpsReaderFailure(t *testing.T) {
 	if l := e.logs.String(); !strings.Contains(l, errNoModel.Error()) {
 		t.Errorf("the log does not say why the reading failed:\n%s", l)
 	}
-	_, content = e.replyTo(t, e.dm(t, "", puzzleText))
-	checkSolved(t, puzzleText, content)
+	_, content = e.replyTo(t, e.dm(t, "", bottest.Puzzle))
+	checkSolved(t, bottest.Puzzle, content)
 	waitMetric(t, e.metrics, 1, "sudokubot_requests_total", "kind=message", "input=photo", "result=error")
 }
 
@@ -375,6 +377,6 @@ func (e *opsEnv) checkIdentifiedAgain(t *testing.T) {
 	if _, err := e.srv.WaitCalls(opsWait(t), 2, isRegister); err != nil {
 		t.Fatal(err)
 	}
-	_, content := e.replyTo(t, e.dm(t, "", puzzleText))
-	checkSolved(t, puzzleText, content)
+	_, content := e.replyTo(t, e.dm(t, "", bottest.Puzzle))
+	checkSolved(t, bottest.Puzzle, content)
 }

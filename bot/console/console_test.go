@@ -1,4 +1,4 @@
-package bot
+package console
 
 import (
 	"bytes"
@@ -11,18 +11,27 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 )
+
+// newTestBot returns a bot with the real engines.
+func newTestBot() *bot.Bot {
+	return bot.New(bot.Options{Engines: engines.New(engines.Options{PictureSize: 300})})
+}
 
 // runConsole feeds input to a console and returns what it printed.
 func runConsole(t *testing.T, input string) (string, string) {
 	t.Helper()
-	b, _ := newTestBot(t, nil)
+	b := newTestBot()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	// All the input is there at once, so a long paste gap never runs
 	// out: a message ends at the next line that does not belong to it, or
 	// at the end of the input, whatever the machine's speed.
-	c := NewConsole(b, strings.NewReader(input), &out, ConsoleOptions{OutputDir: dir, PasteGap: time.Hour})
+	c := New(b, strings.NewReader(input), &out, Options{OutputDir: dir, PasteGap: time.Hour})
 	if err := c.Run(context.Background()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -33,7 +42,7 @@ func TestConsoleSolvesOneLineAndPastedGrids(t *testing.T) {
 	pasted := "+-------+-------+-------+\n| 5 3 . | . 7 . | . . . |\n| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n+-------+-------+-------+\n" +
 		"| 8 . . | . 6 . | . . 3 |\n| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n+-------+-------+-------+\n" +
 		"| . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n+-------+-------+-------+\n"
-	out, dir := runConsole(t, puzzleText+"\n"+pasted)
+	out, dir := runConsole(t, bottest.Puzzle+"\n"+pasted)
 	if n := strings.Count(out, "Solved!"); n != 2 {
 		t.Fatalf("want 2 solutions, got %d:\n%s", n, out)
 	}
@@ -55,7 +64,7 @@ func TestConsoleSolvesOneLineAndPastedGrids(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		decodePNG(t, File{Name: p[1], Data: data})
+		bottest.DecodePNG(t, p[1], data)
 	}
 	if strings.Contains(out, "could not") || strings.Contains(out, "couldn't") {
 		t.Errorf("an error for a rule line or the grid:\n%s", out)
@@ -66,13 +75,13 @@ func TestConsoleCommandsAndButtons(t *testing.T) {
 	cur := "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	in := strings.Join([]string{
 		"/help",
-		"/hint 2 " + puzzleText,
+		"/hint 2 " + bottest.Puzzle,
 		"/more",
 		"/next",
 		"/solution",
-		"/check " + puzzleText + " " + cur,
-		"/rate " + puzzleText,
-		"/solve " + filepath.Join("testdata", "photo.jpg"),
+		"/check " + bottest.Puzzle + " " + cur,
+		"/rate " + bottest.Puzzle,
+		"/solve " + filepath.Join("..", "testdata", "photo.jpg"),
 		"hello",
 		"/bogus",
 		"/quit",
@@ -115,7 +124,7 @@ func TestConsoleEndsAtEOFWithPendingLines(t *testing.T) {
 }
 
 func TestConsoleOneLineErrorDoesNotSwallowTheNextLine(t *testing.T) {
-	out, _ := runConsole(t, puzzleText[:80]+"\n"+puzzleText+"\n")
+	out, _ := runConsole(t, bottest.Puzzle[:80]+"\n"+bottest.Puzzle+"\n")
 	if !strings.Contains(out, "found 80 cells, a 9x9 puzzle needs 81") || !strings.Contains(out, "Solved!") {
 		t.Errorf("output:\n%s", out)
 	}
@@ -134,7 +143,7 @@ func rows(p string) string {
 // it answers, in order: each want is a piece of text that must come after
 // the previous one, and none of the unwanted may appear.
 func TestConsoleMessages(t *testing.T) {
-	grid := rows(puzzleText)
+	grid := rows(bottest.Puzzle)
 	// A 17-clue puzzle whose first row is empty: a row of empty fields.
 	clue17 := ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 	var spreadsheet strings.Builder
@@ -160,7 +169,7 @@ func TestConsoleMessages(t *testing.T) {
 		},
 		{
 			name:   "rate alone, then the puzzle",
-			in:     "/rate\n" + puzzleText + "\n",
+			in:     "/rate\n" + bottest.Puzzle + "\n",
 			want:   []string{"Paste the puzzle to rate", "Difficulty: Easy"},
 			unwant: []string{"Solved!"},
 		},
@@ -171,7 +180,7 @@ func TestConsoleMessages(t *testing.T) {
 		},
 		{
 			name:   "check alone, then the two grids",
-			in:     "/check\n" + puzzleText + "\n" + "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+			in:     "/check\n" + bottest.Puzzle + "\n" + "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
 			want:   []string{"Paste the original puzzle, then your current grid", "Now paste your current grid", "1 cell is wrong: r1c3"},
 			unwant: []string{"Solved!"},
 		},
@@ -183,7 +192,7 @@ func TestConsoleMessages(t *testing.T) {
 		},
 		{
 			name:   "hint levels out of range",
-			in:     "/hint 0 " + puzzleText + "\n/hint -1 " + puzzleText + "\n/hint 9 " + puzzleText + "\n/hint 9\n",
+			in:     "/hint 0 " + bottest.Puzzle + "\n/hint -1 " + bottest.Puzzle + "\n/hint 9 " + bottest.Puzzle + "\n/hint 9\n",
 			want:   []string{"The hint level is 0, but it goes from 1", "The hint level is -1, but", "The hint level is 9, but", "The hint level is 9, but"},
 			unwant: []string{"Step 1", "Paste the puzzle"},
 		},
@@ -264,10 +273,10 @@ func (l *lockedBuffer) String() string {
 // with pauses: words are answered once no more lines come, a grid typed
 // row by row waits for its last row.
 func TestConsolePasteGap(t *testing.T) {
-	b, _ := newTestBot(t, nil)
+	b := newTestBot()
 	r, w := io.Pipe()
 	var out lockedBuffer
-	c := NewConsole(b, r, &out, ConsoleOptions{OutputDir: t.TempDir(), PasteGap: 20 * time.Millisecond})
+	c := New(b, r, &out, Options{OutputDir: t.TempDir(), PasteGap: 20 * time.Millisecond})
 	done := make(chan error, 1)
 	go func() { done <- c.Run(context.Background()) }()
 	waitFor := func(s string) {
@@ -282,7 +291,7 @@ func TestConsolePasteGap(t *testing.T) {
 	}
 	io.WriteString(w, "hello\n")
 	waitFor("I solve Sudoku puzzles")
-	for i, row := range strings.Split(strings.TrimSpace(rows(puzzleText)), "\n") {
+	for i, row := range strings.Split(strings.TrimSpace(rows(bottest.Puzzle)), "\n") {
 		io.WriteString(w, row+"\n")
 		if i < 8 {
 			time.Sleep(60 * time.Millisecond) // three paste gaps: a person typing

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -17,85 +17,37 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
 
-// e2e is the real discordgo, driven by the Discord adapter, connected to a
-// fake Discord on 127.0.0.1.
-type e2e struct {
-	srv  *fakediscord.Server
-	d    *Discord
-	bot  *Bot
-	logs *syncBuffer
+// startE2E starts a bot with the real engines connected to a fake Discord,
+// with the production's deferral and two photo readers, changing the
+// adapter's and the bot's options with changeDiscord and changeBot when
+// they are not nil.
+func startE2E(t *testing.T, changeDiscord func(*Options), changeBot func(*bot.Options)) *opsEnv {
+	t.Helper()
+	return startOps(t, opsSetup{ocrWorkers: 2, deferAfter: -1, bot: changeBot, discord: changeDiscord})
 }
 
 // waitCtx bounds every wait of a test: generous, as the machine may be
 // loaded; nothing sleeps.
-func waitCtx(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	t.Cleanup(cancel)
-	return ctx
-}
+func waitCtx(t *testing.T) context.Context { return opsWait(t) }
 
-func startE2E(t *testing.T, changeDiscord func(*DiscordOptions), changeBot func(*Options)) *e2e {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test with a fake Discord: skipped with -short")
-	}
-	srv, err := fakediscord.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := url.Parse(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, logs := newTestBot(t, changeBot)
-	o := DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID, NoReconnect: true,
-		Logger: slog.New(slog.NewTextHandler(logs, nil))}
-	if changeDiscord != nil {
-		changeDiscord(&o)
-	}
-	d, err := NewDiscord(b, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Open(); err != nil {
-		srv.Close()
-		t.Fatal(err)
-	}
-	// Close the session before the server, so that discordgo does not
-	// try to reconnect.
-	t.Cleanup(func() {
-		_ = d.Close()
-		_ = srv.Close()
-		if t.Failed() {
-			t.Logf("bot logs:\n%s", logs.String())
-		}
-	})
-	select {
-	case <-d.Ready():
-	case <-waitCtx(t).Done():
-		t.Fatal("no READY handled")
-	}
-	if err := d.ReadyErr(); err != nil {
-		t.Fatal(err)
-	}
-	return &e2e{srv: srv, d: d, bot: b, logs: logs}
-}
-
-func (e *e2e) dispatch(t *testing.T, event string, data map[string]any) {
+func (e *opsEnv) dispatch(t *testing.T, event string, data map[string]any) {
 	t.Helper()
 	if err := e.srv.Dispatch(event, data); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func (e *e2e) call(t *testing.T, method, path string) fakediscord.Call {
+func (e *opsEnv) call(t *testing.T, method, path string) fakediscord.Call {
 	t.Helper()
 	c, err := e.srv.WaitCall(waitCtx(t), func(c fakediscord.Call) bool { return c.Method == method && c.Path == path })
 	if err != nil {
@@ -179,7 +131,7 @@ func TestE2ECommandsRegisteredOnReady(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := startE2E(t, func(o *DiscordOptions) { o.GuildID, o.Channels = tt.guild, tt.channels }, nil)
+			e := startE2E(t, func(o *Options) { o.GuildID, o.Channels = tt.guild, tt.channels }, nil)
 			c := e.call(t, "PUT", tt.path)
 			if got := c.Header.Get("Authorization"); got != "Bot test-token" {
 				t.Errorf("Authorization header %q", got)
@@ -247,15 +199,15 @@ func TestE2ECommandsRegisteredOnReady(t *testing.T) {
 
 func TestE2EDMGridGetsSolutionPNG(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	msg := e.srv.Message(fakediscord.DMChannelID, "", "can you solve this? @everyone\n"+puzzleText)
+	msg := e.srv.Message(fakediscord.DMChannelID, "", "can you solve this? @everyone\n"+bottest.Puzzle)
 	e.dispatch(t, "MESSAGE_CREATE", msg)
 	c := e.call(t, "POST", "/api/v9/channels/902/messages")
 	r := decodeResponse(t, c)
-	checkSolutionText(t, r.Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, r.Data.Content, bottest.Solution)
 	if names := fileNames(c); len(names) != 1 || names[0] != "SPOILER_solution.png" {
 		t.Fatalf("files %v", names)
 	}
-	decodePNG(t, File{Name: c.Files[0].Name, Data: c.Files[0].Data})
+	bottest.DecodePNG(t, c.Files[0].Name, c.Files[0].Data)
 	var ref struct {
 		Ref struct {
 			MessageID string `json:"message_id"`
@@ -268,17 +220,17 @@ func TestE2EDMGridGetsSolutionPNG(t *testing.T) {
 
 func TestE2EGuildMessagesOnlyWhenAddressed(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	ignored := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, puzzleText)
+	ignored := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, bottest.Puzzle)
 	e.dispatch(t, "MESSAGE_CREATE", ignored)
-	mention := e.srv.Mention(e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, puzzleText))
+	mention := e.srv.Mention(e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, bottest.Puzzle))
 	e.dispatch(t, "MESSAGE_CREATE", mention)
 	c := e.call(t, "POST", "/api/v9/channels/901/messages")
-	checkSolutionText(t, decodeResponse(t, c).Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, decodeResponse(t, c).Data.Content, bottest.Solution)
 	if !strings.Contains(string(c.JSON), mention["id"].(string)) {
 		t.Errorf("reply is not to the mention: %s", c.JSON)
 	}
 	// A bot's own message is never answered either.
-	own := e.srv.Message(fakediscord.DMChannelID, "", puzzleText)
+	own := e.srv.Message(fakediscord.DMChannelID, "", bottest.Puzzle)
 	own["author"] = map[string]any{"id": e.srv.BotID, "bot": true}
 	e.dispatch(t, "MESSAGE_CREATE", own)
 	// A last DM proves the events before it were handled or ignored.
@@ -298,8 +250,8 @@ func TestE2EGuildMessagesOnlyWhenAddressed(t *testing.T) {
 }
 
 func TestE2EConfiguredChannelWithoutMention(t *testing.T) {
-	e := startE2E(t, func(o *DiscordOptions) { o.Channels = []string{fakediscord.ChannelID} }, nil)
-	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "hint "+puzzleText))
+	e := startE2E(t, func(o *Options) { o.Channels = []string{fakediscord.ChannelID} }, nil)
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "hint "+bottest.Puzzle))
 	c := e.call(t, "POST", "/api/v9/channels/901/messages")
 	r := decodeResponse(t, c)
 	if !strings.Contains(r.Data.Content, "**Step 1**") || len(buttons(r)) != 3 {
@@ -309,14 +261,14 @@ func TestE2EConfiguredChannelWithoutMention(t *testing.T) {
 
 func TestE2ESlashSolveText(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	c := e.call(t, "POST", fakediscord.CallbackPath(ia))
 	r := decodeResponse(t, c)
 	if r.Type != 4 || r.Data.Flags&ephemeralFlag != 0 {
 		t.Errorf("type %d flags %d, want a public message (4)", r.Type, r.Data.Flags)
 	}
-	checkSolutionText(t, r.Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, r.Data.Content, bottest.Solution)
 	if names := fileNames(c); len(names) != 1 || names[0] != "SPOILER_solution.png" {
 		t.Errorf("files %v", names)
 	}
@@ -324,11 +276,11 @@ func TestE2ESlashSolveText(t *testing.T) {
 
 func TestE2EHintThenNextStep(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	steps, err := human.Explain(solver.MustGrid(puzzleText))
+	steps, err := human.Explain(solver.MustGrid(bottest.Puzzle))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText), fakediscord.IntOption("level", 3)})
+	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle), fakediscord.IntOption("level", 3)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	c := e.call(t, "POST", fakediscord.CallbackPath(ia))
 	r := decodeResponse(t, c)
@@ -346,7 +298,7 @@ func TestE2EHintThenNextStep(t *testing.T) {
 		t.Fatalf("buttons %v", btns)
 	}
 	for _, id := range btns {
-		if len(id) > MaxCustomID {
+		if len(id) > bot.MaxCustomID {
 			t.Errorf("custom_id of %d characters", len(id))
 		}
 	}
@@ -361,7 +313,7 @@ func TestE2EHintThenNextStep(t *testing.T) {
 	if !strings.Contains(r2.Data.Content, steps[1].Explanation) {
 		t.Errorf("next step %q, want %q", r2.Data.Content, steps[1].Explanation)
 	}
-	sol := solver.MustGrid(solutionText9)
+	sol := solver.MustGrid(bottest.Solution)
 	for _, p := range steps[1].Placements {
 		if sol.Cell(p.Cell) != p.Digit {
 			t.Errorf("step 2 places %d in %s", p.Digit, sol.CellName(p.Cell))
@@ -373,16 +325,16 @@ func TestE2EHintThenNextStep(t *testing.T) {
 	if r3.Data.Flags&ephemeralFlag == 0 {
 		t.Error("solution from a button is not ephemeral")
 	}
-	checkSolutionText(t, r3.Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, r3.Data.Content, bottest.Solution)
 }
 
 func TestE2EContextMenuOnText(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "today's puzzle:\n"+puzzleText)
+	target := e.srv.Message(fakediscord.ChannelID, fakediscord.GuildID, "today's puzzle:\n"+bottest.Puzzle)
 	ia := e.srv.MessageCommand(MenuSolve, target)
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
-	checkSolutionText(t, r.Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, r.Data.Content, bottest.Solution)
 
 	ia = e.srv.MessageCommand(MenuHint, target)
 	e.dispatch(t, "INTERACTION_CREATE", ia)
@@ -394,17 +346,17 @@ func TestE2EContextMenuOnText(t *testing.T) {
 
 func TestE2EBadInputs(t *testing.T) {
 	// Refusals come as the first response however slow the machine.
-	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, func(o *Options) {
+	e := startE2E(t, func(o *Options) { o.PhotoDeferAfter = time.Minute }, func(o *bot.Options) {
 		// Every photo below must be refused before it is read.
-		o.Engines.ReadPhoto = noReader(t)
+		o.Engines.ReadPhoto = bottest.NoReader(t)
 	})
 	text := func(s string) []fakediscord.Option {
 		return []fakediscord.Option{fakediscord.StringOption("puzzle", s)}
 	}
 	// Text errors: an immediate ephemeral message.
 	for _, tt := range []struct{ text, want string }{
-		{puzzleText[:80], "found 80 cells, a 9x9 puzzle needs 81"},
-		{"55" + puzzleText[2:], "row 1 has two 5s (r1c1 and r1c2)"},
+		{bottest.Puzzle[:80], "found 80 cells, a 9x9 puzzle needs 81"},
+		{"55" + bottest.Puzzle[2:], "row 1 has two 5s (r1c1 and r1c2)"},
 		{strings.Repeat(".", 81), "This grid is empty"},
 		{"123456789" + strings.Repeat(".", 72), "more than one solution"},
 	} {
@@ -419,7 +371,7 @@ func TestE2EBadInputs(t *testing.T) {
 	// the interaction response (no "thinking" placeholder first).
 	big := e.srv.AddAttachment("huge.jpg", "image/jpeg", []byte("small really"))
 	big.Size = 50 << 20
-	foreign := e.srv.AddAttachment("x.png", "image/png", tinyPNG(t, 4, 4))
+	foreign := e.srv.AddAttachment("x.png", "image/png", bottest.TinyPNG(t, 4, 4))
 	foreign.URL = "https://evil.example/x.png"
 	for _, tt := range []struct {
 		att  fakediscord.Attachment
@@ -428,7 +380,7 @@ func TestE2EBadInputs(t *testing.T) {
 		{big, "This image (huge.jpg) is 50 MB, the limit is 10 MB"},
 		{e.srv.AddAttachment("grid.png", "image/png", []byte("not a png")), "I could not open this image (grid.png) as a picture"},
 		{e.srv.AddAttachment("empty.png", "image/png", nil), "is empty (0 bytes)"},
-		{e.srv.AddAttachment("bomb.png", "image/png", bombPNG(t, 30000, 30000)), "30000x30000 pixels"},
+		{e.srv.AddAttachment("bomb.png", "image/png", bottest.BombPNG(t, 30000, 30000)), "30000x30000 pixels"},
 		{foreign, "I only download pictures from Discord itself"},
 	} {
 		ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", tt.att)}, tt.att)
@@ -444,11 +396,11 @@ func TestE2EBadInputs(t *testing.T) {
 // grid, for the tests that need the real OCR.
 func photoFixture(t *testing.T) ([]byte, string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "photo.jpg"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "photo.jpg"))
 	if err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	truth, err := os.ReadFile(filepath.Join("testdata", "photo.txt"))
+	truth, err := os.ReadFile(filepath.Join("..", "testdata", "photo.txt"))
 	if err != nil {
 		t.Fatalf("fixture truth: %v", err)
 	}
@@ -458,7 +410,7 @@ func photoFixture(t *testing.T) ([]byte, string) {
 // TestE2ESlashSolvePhoto: a photo's result comes as the edit of a deferred
 // response, however quickly it was read.
 func TestE2ESlashSolvePhoto(t *testing.T) {
-	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, nil)
+	e := startE2E(t, func(o *Options) { o.PhotoDeferAfter = time.Minute }, nil)
 	data, truth := photoFixture(t)
 	sol, err := solver.SolveUnique(solver.MustGrid(truth))
 	if err != nil {
@@ -473,7 +425,7 @@ func TestE2ESlashSolvePhoto(t *testing.T) {
 	}
 	c := e.call(t, "PATCH", e.srv.OriginalPath(ia))
 	r := decodeResponse(t, c)
-	checkSolutionText(t, r.Data.Content, sol.Digits())
+	bottest.CheckSolutionText(t, r.Data.Content, sol.Digits())
 	if names := strings.Join(fileNames(c), ","); names != "read.png,SPOILER_solution.png,SPOILER_solution-on-photo.jpg" {
 		t.Errorf("files %s", names)
 	}
@@ -492,7 +444,7 @@ func TestE2ESlashSolvePhoto(t *testing.T) {
 // OCR finds none and the user is told how to take a better photo.
 func TestE2EDMPhotoWithoutGrid(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	att := e.srv.AddAttachment("cat.png", "image/png", tinyPNG(t, 320, 240))
+	att := e.srv.AddAttachment("cat.png", "image/png", bottest.TinyPNG(t, 320, 240))
 	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", att))
 	e.call(t, "POST", "/api/v9/channels/902/typing")
 	r := decodeResponse(t, e.call(t, "POST", "/api/v9/channels/902/messages"))
@@ -523,7 +475,7 @@ func TestE2EContextMenuOnPhoto(t *testing.T) {
 }
 
 func TestE2EResumeAfterGatewayClose(t *testing.T) {
-	e := startE2E(t, func(o *DiscordOptions) { o.NoReconnect = false }, nil)
+	e := startE2E(t, func(o *Options) { o.NoReconnect = false }, nil)
 	if err := e.srv.WaitHeartbeats(waitCtx(t), 1); err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +483,7 @@ func TestE2EResumeAfterGatewayClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Dispatched while disconnected: delivered on RESUME.
-	msg := e.srv.Message(fakediscord.DMChannelID, "", puzzleText)
+	msg := e.srv.Message(fakediscord.DMChannelID, "", bottest.Puzzle)
 	e.dispatch(t, "MESSAGE_CREATE", msg)
 	if _, err := e.srv.WaitResume(waitCtx(t), 1); err != nil {
 		t.Fatal(err)
@@ -542,7 +494,7 @@ func TestE2EResumeAfterGatewayClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSolutionText(t, decodeResponse(t, calls[0]).Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, decodeResponse(t, calls[0]).Data.Content, bottest.Solution)
 	ids, _ := e.srv.WaitIdentify(waitCtx(t), 1)
 	if len(ids) != 1 {
 		t.Errorf("identified %d times, want 1 (a resume, not a new session)", len(ids))
@@ -560,9 +512,8 @@ func TestE2EMessageContentIntentRefused(t *testing.T) {
 	defer srv.Close()
 	srv.SetDisallowedIntents(1 << 15)
 	api, _ := url.Parse(srv.URL)
-	b, logs := newTestBot(t, nil)
-	d, err := NewDiscord(b, DiscordOptions{Token: "t", APIURL: api, Channels: []string{"901"}, NoReconnect: true,
-		Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	d, err := New(bot.New(bot.Options{}), Options{Token: "t", APIURL: api, Channels: []string{"901"}, NoReconnect: true,
+		Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -580,14 +531,14 @@ func TestE2EMessageContentIntentRefused(t *testing.T) {
 // than DeferAfter is acknowledged with a deferred response, then edited.
 func TestE2ESlowRequestIsDeferred(t *testing.T) {
 	release := make(chan struct{})
-	e := startE2E(t, func(o *DiscordOptions) { o.DeferAfter = 20 * time.Millisecond }, func(o *Options) {
+	e := startE2E(t, func(o *Options) { o.DeferAfter = 20 * time.Millisecond }, func(o *bot.Options) {
 		step := o.Engines.Step
 		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (engines.StepAt, error) {
 			<-release // held until the test has seen the deferral
 			return step(ctx, g, n)
 		}
 	})
-	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
 	if ack.Type != 5 || ack.Data.Flags&ephemeralFlag == 0 {
@@ -604,7 +555,7 @@ func TestE2ESlowRequestIsDeferred(t *testing.T) {
 // member; the hint and its button work the same, and the user is known for
 // the rate limit.
 func TestE2EInteractionInDM(t *testing.T) {
-	e := startE2E(t, nil, func(o *Options) { o.UserRate = 2 })
+	e := startE2E(t, nil, func(o *bot.Options) { o.UserRate = 2 })
 	dm := func(ia map[string]any) map[string]any {
 		delete(ia, "guild_id")
 		delete(ia, "member")
@@ -612,7 +563,7 @@ func TestE2EInteractionInDM(t *testing.T) {
 		ia["user"] = map[string]any{"id": "555", "username": "solo"}
 		return ia
 	}
-	ia := dm(e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)}))
+	ia := dm(e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)}))
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
 	if r.Data.Flags&ephemeralFlag == 0 || len(buttons(r)) != 3 {
@@ -637,7 +588,7 @@ func TestE2EInteractionInDM(t *testing.T) {
 // shard pair; only shard 0 registers the commands.
 func TestE2EShardsIdentifyAndRegisterOnce(t *testing.T) {
 	for _, shard := range []int{0, 1} {
-		e := startE2E(t, func(o *DiscordOptions) { o.ShardID, o.ShardCount = shard, 2 }, nil)
+		e := startE2E(t, func(o *Options) { o.ShardID, o.ShardCount = shard, 2 }, nil)
 		ids, err := e.srv.WaitIdentify(waitCtx(t), 1)
 		if err != nil {
 			t.Fatal(err)
@@ -668,22 +619,22 @@ func TestE2EShardsIdentifyAndRegisterOnce(t *testing.T) {
 // even with an image attached.
 func TestE2EDMTextFileAndTextOverImage(t *testing.T) {
 	e := startE2E(t, nil, nil)
-	txt := e.srv.AddAttachment("puzzle.txt", "text/plain; charset=utf-8", []byte(puzzleText+"\n"))
+	txt := e.srv.AddAttachment("puzzle.txt", "text/plain; charset=utf-8", []byte(bottest.Puzzle+"\n"))
 	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", "", txt))
 	calls, err := e.srv.WaitCalls(waitCtx(t), 1, func(c fakediscord.Call) bool { return c.Path == "/api/v9/channels/902/messages" })
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSolutionText(t, decodeResponse(t, calls[0]).Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, decodeResponse(t, calls[0]).Data.Content, bottest.Solution)
 
-	img := e.srv.AddAttachment("cat.png", "image/png", tinyPNG(t, 50, 50))
-	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", puzzleText, img))
+	img := e.srv.AddAttachment("cat.png", "image/png", bottest.TinyPNG(t, 50, 50))
+	e.dispatch(t, "MESSAGE_CREATE", e.srv.Message(fakediscord.DMChannelID, "", bottest.Puzzle, img))
 	calls, err = e.srv.WaitCalls(waitCtx(t), 2, func(c fakediscord.Call) bool { return c.Path == "/api/v9/channels/902/messages" })
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := decodeResponse(t, calls[1])
-	checkSolutionText(t, r.Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, r.Data.Content, bottest.Solution)
 	if !strings.Contains(r.Data.Content, "from your text") {
 		t.Errorf("content %q", r.Data.Content)
 	}
@@ -693,7 +644,7 @@ func TestE2EDMTextFileAndTextOverImage(t *testing.T) {
 // new one, as its state lives in the custom_id only.
 func TestE2EButtonSurvivesRestart(t *testing.T) {
 	first := startE2E(t, nil, nil)
-	ia := first.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText), fakediscord.IntOption("level", 3)})
+	ia := first.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle), fakediscord.IntOption("level", 3)})
 	first.dispatch(t, "INTERACTION_CREATE", ia)
 	next := buttons(decodeResponse(t, first.call(t, "POST", fakediscord.CallbackPath(ia))))["Next step"]
 	if next == "" {
@@ -705,7 +656,7 @@ func TestE2EButtonSurvivesRestart(t *testing.T) {
 	press := second.srv.ButtonPress(next)
 	second.dispatch(t, "INTERACTION_CREATE", press)
 	r := decodeResponse(t, second.call(t, "POST", fakediscord.CallbackPath(press)))
-	steps, err := human.Explain(solver.MustGrid(puzzleText))
+	steps, err := human.Explain(solver.MustGrid(bottest.Puzzle))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -720,7 +671,7 @@ func TestE2EButtonSurvivesRestart(t *testing.T) {
 // without waiting for the reading to end on its own.
 func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
 	reading := make(chan struct{})
-	e := startE2E(t, nil, func(o *Options) {
+	e := startE2E(t, nil, func(o *bot.Options) {
 		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
 			close(reading)
 			<-ctx.Done() // a reading that would take forever
@@ -753,7 +704,7 @@ func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
 // apology; the bot answers the next request.
 func TestE2EPanicInHandlerIsAnswered(t *testing.T) {
 	var panicked atomic.Bool
-	e := startE2E(t, nil, func(o *Options) {
+	e := startE2E(t, nil, func(o *bot.Options) {
 		rate := o.Engines.Rate
 		o.Engines.Rate = func(ctx context.Context, g solver.Grid) (engines.Rating, error) {
 			if !panicked.Swap(true) {
@@ -762,18 +713,18 @@ func TestE2EPanicInHandlerIsAnswered(t *testing.T) {
 			return rate(ctx, g)
 		}
 	})
-	ia := e.srv.SlashCommand("rate", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	ia := e.srv.SlashCommand("rate", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))
-	if r.Data.Content != apology.Text || r.Data.Flags&ephemeralFlag == 0 {
+	if r.Data.Content != bot.Apology().Text || r.Data.Flags&ephemeralFlag == 0 {
 		t.Errorf("reply %+v, want the private apology", r)
 	}
 	if l := e.logs.String(); !strings.Contains(l, "boom in the rater") || strings.Count(l, "boom in the rater") != 1 {
 		t.Errorf("the panic is not logged exactly once:\n%s", l)
 	}
-	ia = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	ia = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
-	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, bottest.Solution)
 }
 
 // TestAttachmentHosts: attachments are downloaded from the adapter's CDN
@@ -797,14 +748,14 @@ func TestAttachmentHosts(t *testing.T) {
 		{"Discord's CDN when another is configured", []string{"cdn.example.org"}, "https://cdn.discordapp.com/b.png", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := NewDiscord(New(Options{}), DiscordOptions{Token: "t", APIURL: api, CDNHosts: tc.hosts})
+			d, err := New(bot.New(bot.Options{}), Options{Token: "t", APIURL: api, CDNHosts: tc.hosts})
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := d.attachment(&discordgo.MessageAttachment{Filename: "b.png", URL: tc.url})
 			u, _ := url.Parse(tc.url)
-			if got := allowedURL(p, u); got != tc.want {
-				t.Errorf("allowedURL(%s) = %v, want %v", tc.url, got, tc.want)
+			if got := p.Allows(u); got != tc.want {
+				t.Errorf("Allows(%s) = %v, want %v", tc.url, got, tc.want)
 			}
 		})
 	}
@@ -825,9 +776,9 @@ func TestE2EUserInstalledInGroupDM(t *testing.T) {
 		ia["user"] = map[string]any{"id": "556", "username": "friend"}
 		return ia
 	}
-	ia := groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)}))
+	ia := groupDM(e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)}))
 	e.dispatch(t, "INTERACTION_CREATE", ia)
-	checkSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, solutionText9)
+	bottest.CheckSolutionText(t, decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))).Data.Content, bottest.Solution)
 
 	data, truth := photoFixture(t)
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
@@ -841,7 +792,7 @@ func TestE2EUserInstalledInGroupDM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSolutionText(t, r.Data.Content, sol.String())
+	bottest.CheckSolutionText(t, r.Data.Content, sol.String())
 	for _, c := range e.srv.Calls() {
 		if strings.HasPrefix(c.Path, "/api/v9/channels/") {
 			t.Errorf("the bot called %s %s in a place where it is not a member", c.Method, c.Path)
@@ -849,14 +800,14 @@ func TestE2EUserInstalledInGroupDM(t *testing.T) {
 	}
 }
 
-// penWrongCell is the one wrong entry of testdata/pen-wrong.jpg.
+// penWrongCell is the one wrong entry of ../testdata/pen-wrong.jpg.
 const penWrongCell = "r3c5"
 
 // penFixture returns a photo of a newspaper puzzle filled in with a pen
-// (testdata/pen-*.jpg, see CREDITS.md).
+// (../testdata/pen-*.jpg, see CREDITS.md).
 func penFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", name))
 	if err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
@@ -888,7 +839,7 @@ func TestE2EPenFilledPhotoWithAMistake(t *testing.T) {
 // TestE2EPenFilledPhotoSolved: /check with a photo of a grid filled in
 // right gets "solved correctly!".
 func TestE2EPenFilledPhotoSolved(t *testing.T) {
-	e := startE2E(t, func(o *DiscordOptions) { o.PhotoDeferAfter = time.Minute }, nil)
+	e := startE2E(t, func(o *Options) { o.PhotoDeferAfter = time.Minute }, nil)
 	att := e.srv.AddAttachment("grid.jpg", "image/jpeg", penFixture(t, "pen-right.jpg"))
 	ia := e.srv.SlashCommand("check", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att)
 	e.dispatch(t, "INTERACTION_CREATE", ia)

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"context"
@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 )
 
 // This file holds the helpers of the operations tests (ops_*_test.go):
@@ -40,16 +42,18 @@ type opsSetup struct {
 	photoDeferAfter time.Duration
 	// bot changes the bot's options after the real engines are set; it may
 	// wrap them.
-	bot func(*Options)
+	bot func(*bot.Options)
+	// discord changes the adapter's options.
+	discord func(*Options)
 }
 
 // opsEnv is a running bot connected to a fake Discord.
 type opsEnv struct {
 	srv     *fakediscord.Server
-	d       *Discord
-	bot     *Bot
-	metrics *Metrics
-	logs    *syncBuffer
+	d       *Adapter
+	bot     *bot.Bot
+	metrics *bot.Metrics
+	logs    *bottest.LogBuffer
 }
 
 // opsWait bounds one wait of an operations test: generous, since the
@@ -73,13 +77,13 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs := &bottest.LogBuffer{}
 	level := setup.logLevel
 	if level == 0 {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: level}))
-	m := NewMetrics()
+	m := bot.NewMetrics()
 	size := setup.pictureSize
 	switch size {
 	case 0:
@@ -87,11 +91,11 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	case -1:
 		size = 0
 	}
-	o := Options{Engines: engines.New(engines.Options{PictureSize: size}), Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
+	o := bot.Options{Engines: engines.New(engines.Options{PictureSize: size}), Logger: log, Observe: m.Observe, OCRWorkers: max(setup.ocrWorkers, 1)}
 	if setup.bot != nil {
 		setup.bot(&o)
 	}
-	b := New(o)
+	b := bot.New(o)
 	m.WatchQueue(b)
 	deferAfter := setup.deferAfter
 	switch deferAfter {
@@ -100,8 +104,12 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	case -1:
 		deferAfter = 0
 	}
-	d, err := NewDiscord(b, DiscordOptions{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID,
-		NoReconnect: !setup.reconnect, Logger: log, DeferAfter: deferAfter, PhotoDeferAfter: setup.photoDeferAfter})
+	do := Options{Token: "test-token", APIURL: api, GuildID: fakediscord.GuildID,
+		NoReconnect: !setup.reconnect, Logger: log, DeferAfter: deferAfter, PhotoDeferAfter: setup.photoDeferAfter}
+	if setup.discord != nil {
+		setup.discord(&do)
+	}
+	d, err := New(b, do)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -194,7 +202,7 @@ func (e *opsEnv) repliesByMessage() map[string]int {
 // metricValue returns the sum of the series of a counter or gauge of m
 // that have the given labels ("k=v" pairs; for a histogram, the sample
 // count), or -1 when no series matches.
-func metricValue(tb testing.TB, m *Metrics, name string, labels ...string) float64 {
+func metricValue(tb testing.TB, m *bot.Metrics, name string, labels ...string) float64 {
 	tb.Helper()
 	families, err := m.Registry().Gather()
 	if err != nil {
@@ -236,7 +244,7 @@ func metricValue(tb testing.TB, m *Metrics, name string, labels ...string) float
 
 // waitMetric waits until a metric reaches want; metrics are updated after
 // the reply is sent, so a test that saw the reply may be a little early.
-func waitMetric(tb testing.TB, m *Metrics, want float64, name string, labels ...string) {
+func waitMetric(tb testing.TB, m *bot.Metrics, want float64, name string, labels ...string) {
 	tb.Helper()
 	ctx := opsWait(tb)
 	tick := time.NewTicker(5 * time.Millisecond)
@@ -252,26 +260,6 @@ func waitMetric(tb testing.TB, m *Metrics, want float64, name string, labels ...
 		case <-tick.C:
 		}
 	}
-}
-
-// distinctPuzzle returns the i-th (i < 362880) of many different valid
-// puzzles with one solution: puzzleText with its digits relabelled, which
-// keeps the rules and the uniqueness.
-func distinctPuzzle(i int) string {
-	perm := []byte("123456789")
-	// The i-th permutation of the digits, i read in the factorial base.
-	for k, j := 8, i; k > 0; k-- {
-		r := j % (k + 1)
-		j /= k + 1
-		perm[k], perm[r] = perm[r], perm[k]
-	}
-	out := []byte(puzzleText)
-	for n, ch := range out {
-		if ch != '.' {
-			out[n] = perm[ch-'1']
-		}
-	}
-	return string(out)
 }
 
 // fmtDur prints a duration in milliseconds with one decimal.

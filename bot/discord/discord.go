@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -13,12 +13,15 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/bot"
 )
 
-// DiscordOptions configure the Discord adapter.
-type DiscordOptions struct {
+// Options configure the Discord adapter.
+type Options struct {
 	// Token is the bot token, without "Bot ".
 	Token string
 	// APIURL, when set, replaces https://discord.com as the origin of REST
@@ -52,12 +55,14 @@ type DiscordOptions struct {
 	Logger *slog.Logger
 }
 
-// Discord carries a [Bot] over Discord: slash commands, message context menu
-// commands, buttons, and plain messages in DMs, on a mention and in the
-// configured channels.
-type Discord struct {
-	bot      *Bot
-	opt      DiscordOptions
+// Adapter carries a conversation ([bot.Bot]) over Discord: slash commands,
+// message context menu commands, buttons, and plain messages in DMs, on a
+// mention and in the configured channels. It turns each into a
+// [bot.Request], and the [bot.Reply] of the conversation's Handle into
+// Discord's messages and responses.
+type Adapter struct {
+	bot      bot.Handler
+	opt      Options
 	log      *slog.Logger
 	s        *discordgo.Session
 	channels map[string]bool
@@ -76,7 +81,7 @@ type Discord struct {
 	inflight sync.WaitGroup
 }
 
-// discordCDNHosts are the default of [DiscordOptions.CDNHosts].
+// discordCDNHosts are the default of [Options.CDNHosts].
 func discordCDNHosts() []string { return []string{"cdn.discordapp.com", "media.discordapp.net"} }
 
 // drainTimeout bounds how long Close waits for the requests in flight,
@@ -92,8 +97,9 @@ const (
 // discordLogOnce installs the slog adapter for discordgo's package logger.
 var discordLogOnce sync.Once
 
-// NewDiscord prepares a Discord session for b; [Discord.Open] connects.
-func NewDiscord(b *Bot, o DiscordOptions) (*Discord, error) {
+// New prepares a Discord session for the conversation b; [Adapter.Open]
+// connects.
+func New(b bot.Handler, o Options) (*Adapter, error) {
 	if o.Token == "" {
 		return nil, errors.New("discord: no token")
 	}
@@ -123,7 +129,7 @@ func NewDiscord(b *Bot, o DiscordOptions) (*Discord, error) {
 	if len(o.CDNHosts) == 0 {
 		o.CDNHosts = discordCDNHosts()
 	}
-	d := &Discord{bot: b, opt: o, log: log, s: s, channels: map[string]bool{}, ready: make(chan struct{})}
+	d := &Adapter{bot: b, opt: o, log: log, s: s, channels: map[string]bool{}, ready: make(chan struct{})}
 	d.ctx, d.cancel = context.WithCancel(context.Background())
 	for _, c := range o.Channels {
 		d.channels[c] = true
@@ -141,14 +147,14 @@ func NewDiscord(b *Bot, o DiscordOptions) (*Discord, error) {
 }
 
 // Session returns the underlying discordgo session.
-func (d *Discord) Session() *discordgo.Session { return d.s }
+func (d *Adapter) Session() *discordgo.Session { return d.s }
 
 // Ready is closed once the first READY has arrived and the commands are
-// registered (or registering failed: see [Discord.ReadyErr]).
-func (d *Discord) Ready() <-chan struct{} { return d.ready }
+// registered (or registering failed: see [Adapter.ReadyErr]).
+func (d *Adapter) Ready() <-chan struct{} { return d.ready }
 
 // ReadyErr returns the error of registering the commands, if any.
-func (d *Discord) ReadyErr() error {
+func (d *Adapter) ReadyErr() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.readyErr
@@ -156,7 +162,7 @@ func (d *Discord) ReadyErr() error {
 
 // Open connects to the gateway. The requests it brings are answered in the
 // background until Close.
-func (d *Discord) Open() error {
+func (d *Adapter) Open() error {
 	if len(d.opt.Channels) > 0 {
 		d.log.Warn("SUDOKUBOT_CHANNELS is set: reading plain messages there needs the privileged MESSAGE CONTENT intent. Enable it in the Discord Developer Portal (your application, Bot, Privileged Gateway Intents), or Discord refuses the connection (close code 4014, disallowed intents).",
 			"channels", d.opt.Channels)
@@ -178,7 +184,7 @@ func (d *Discord) Open() error {
 
 // Close cancels the requests in flight, gives them a few seconds to send
 // what they have (a "please send it again" at least), and disconnects.
-func (d *Discord) Close() error {
+func (d *Adapter) Close() error {
 	d.cancel()
 	done := make(chan struct{})
 	go func() {
@@ -195,7 +201,7 @@ func (d *Discord) Close() error {
 
 // Run connects, serves until ctx is done, then cancels the work in flight
 // and disconnects.
-func (d *Discord) Run(ctx context.Context) error {
+func (d *Adapter) Run(ctx context.Context) error {
 	if err := d.Open(); err != nil {
 		return err
 	}
@@ -206,7 +212,7 @@ func (d *Discord) Run(ctx context.Context) error {
 
 // serve runs f for one request with the context of the requests in flight,
 // which Close cancels and waits for.
-func (d *Discord) serve(f func(ctx context.Context)) {
+func (d *Adapter) serve(f func(ctx context.Context)) {
 	d.inflight.Add(1)
 	defer d.inflight.Done()
 	f(d.ctx)
@@ -215,8 +221,8 @@ func (d *Discord) serve(f func(ctx context.Context)) {
 // guard runs f, one of the adapter's event handlers, and recovers a panic
 // in it: discordgo runs each handler in a goroutine of its own, where a
 // panic would end the process. (The core recovers its own: see
-// [Bot.Handle].)
-func (d *Discord) guard(where string, f func()) {
+// [bot.Bot.Handle].)
+func (d *Adapter) guard(where string, f func()) {
 	defer func() {
 		if p := recover(); p != nil {
 			d.log.Error("panic in the Discord adapter", "where", where, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -313,7 +319,7 @@ func commands(global bool) []*discordgo.ApplicationCommand {
 }
 
 // onReady registers the commands, in the configured guild or globally.
-func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
+func (d *Adapter) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if r.Application == nil || r.User == nil {
 		d.log.Error("READY without application or user")
 		return
@@ -344,14 +350,14 @@ func (d *Discord) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	})
 }
 
-func (d *Discord) self() string {
+func (d *Adapter) self() string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.selfID
 }
 
-// photoOf returns the first image attachment as a Photo, or nil.
-func (d *Discord) photoOf(atts []*discordgo.MessageAttachment) *Photo {
+// photoOf returns the first image attachment as a [bot.Photo], or nil.
+func (d *Adapter) photoOf(atts []*discordgo.MessageAttachment) *bot.Photo {
 	for _, a := range atts {
 		if a == nil {
 			continue
@@ -373,8 +379,8 @@ func (d *Discord) photoOf(atts []*discordgo.MessageAttachment) *Photo {
 
 // attachment is a as a Photo, to be downloaded from Discord's CDN or the
 // API origin only.
-func (d *Discord) attachment(a *discordgo.MessageAttachment) *Photo {
-	return &Photo{Name: a.Filename, ContentType: a.ContentType, URL: a.URL, Size: int64(a.Size),
+func (d *Adapter) attachment(a *discordgo.MessageAttachment) *bot.Photo {
+	return &bot.Photo{Name: a.Filename, ContentType: a.ContentType, URL: a.URL, Size: int64(a.Size),
 		Hosts: d.opt.CDNHosts, Origin: d.opt.APIURL}
 }
 
@@ -389,8 +395,8 @@ func userOf(i *discordgo.Interaction) string {
 }
 
 // interactionRequest turns a command interaction into a Request.
-func (d *Discord) interactionRequest(i *discordgo.Interaction) (Request, bool) {
-	req := Request{UserID: userOf(i)}
+func (d *Adapter) interactionRequest(i *discordgo.Interaction) (bot.Request, bool) {
+	req := bot.Request{UserID: userOf(i)}
 	switch i.Type {
 	case discordgo.InteractionMessageComponent:
 		req.Button = i.MessageComponentData().CustomID
@@ -403,11 +409,11 @@ func (d *Discord) interactionRequest(i *discordgo.Interaction) (Request, bool) {
 	if data.CommandType == discordgo.MessageApplicationCommand {
 		switch data.Name {
 		case MenuSolve:
-			req.Command = CmdSolve
+			req.Command = bot.CmdSolve
 		case MenuHint:
-			req.Command = CmdHint
+			req.Command = bot.CmdHint
 		default:
-			req.Command = Command(data.Name)
+			req.Command = bot.Command(data.Name)
 		}
 		if data.Resolved != nil {
 			if m := data.Resolved.Messages[data.TargetID]; m != nil {
@@ -417,7 +423,7 @@ func (d *Discord) interactionRequest(i *discordgo.Interaction) (Request, bool) {
 		}
 		return req, true
 	}
-	req.Command = Command(data.Name)
+	req.Command = bot.Command(data.Name)
 	for _, o := range data.Options {
 		switch o.Name {
 		case "puzzle", "original":
@@ -431,7 +437,7 @@ func (d *Discord) interactionRequest(i *discordgo.Interaction) (Request, bool) {
 			if data.Resolved != nil && data.Resolved.Attachments[id] != nil {
 				req.Photo = d.attachment(data.Resolved.Attachments[id])
 			} else {
-				req.Photo = &Photo{Name: "the attachment"}
+				req.Photo = &bot.Photo{Name: "the attachment"}
 			}
 		}
 	}
@@ -446,14 +452,18 @@ func noMentions() *discordgo.MessageAllowedMentions {
 // MaxContent is Discord's limit on a message's text.
 const MaxContent = 2000
 
-func content(rep Reply) string {
+func content(rep bot.Reply) string {
 	if len(rep.Text) <= MaxContent {
 		return rep.Text
 	}
-	return excerpt(rep.Text, MaxContent-3)
+	cut := MaxContent - len("...")
+	for cut > 0 && !utf8.RuneStart(rep.Text[cut]) {
+		cut--
+	}
+	return rep.Text[:cut] + "..."
 }
 
-func files(rep Reply) []*discordgo.File {
+func files(rep bot.Reply) []*discordgo.File {
 	out := make([]*discordgo.File, 0, len(rep.Files))
 	for _, f := range rep.Files {
 		ct := f.ContentType
@@ -465,7 +475,7 @@ func files(rep Reply) []*discordgo.File {
 	return out
 }
 
-func components(rep Reply) []discordgo.MessageComponent {
+func components(rep bot.Reply) []discordgo.MessageComponent {
 	if len(rep.Buttons) == 0 {
 		return []discordgo.MessageComponent{}
 	}
@@ -473,9 +483,9 @@ func components(rep Reply) []discordgo.MessageComponent {
 	for _, b := range rep.Buttons {
 		style := discordgo.SecondaryButton
 		switch b.Style {
-		case StylePrimary:
+		case bot.StylePrimary:
 			style = discordgo.PrimaryButton
-		case StyleDanger:
+		case bot.StyleDanger:
 			style = discordgo.DangerButton
 		}
 		row.Components = append(row.Components, discordgo.Button{Label: b.Label, Style: style, CustomID: b.CustomID})
@@ -483,7 +493,7 @@ func components(rep Reply) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{row}
 }
 
-func responseData(rep Reply) *discordgo.InteractionResponseData {
+func responseData(rep bot.Reply) *discordgo.InteractionResponseData {
 	data := &discordgo.InteractionResponseData{
 		Content: content(rep), Files: files(rep), Components: components(rep), AllowedMentions: noMentions(),
 	}
@@ -502,13 +512,13 @@ const (
 )
 
 // onInteraction answers slash commands, context menu commands and buttons.
-func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+func (d *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	req, ok := d.interactionRequest(ic.Interaction)
 	if !ok {
 		return
 	}
 	d.serve(func(ctx context.Context) {
-		d.respond(s, ic.Interaction, d.deferralOf(req), req, func() Reply { return d.bot.Handle(ctx, req) })
+		d.respond(s, ic.Interaction, d.deferralOf(req), req, func() bot.Reply { return d.bot.Handle(ctx, req) })
 	})
 }
 
@@ -518,7 +528,7 @@ func (d *Discord) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 // user when private) that is then edited with the reply.
 type deferral struct {
 	wait    time.Duration
-	direct  func(Reply) bool
+	direct  func(bot.Reply) bool
 	private bool
 }
 
@@ -528,12 +538,12 @@ type deferral struct {
 // integrations know; only a refusal (busy, over a limit, unreadable) ready
 // within PhotoDeferAfter is the first response. Hints, checks, help and
 // button presses are private from the start.
-func (d *Discord) deferralOf(req Request) deferral {
-	p := deferral{wait: cmp.Or(d.opt.DeferAfter, defaultDeferAfter), direct: func(Reply) bool { return true },
-		private: req.Button != "" || req.Command == CmdHint || req.Command == CmdCheck || req.Command == CmdHelp}
+func (d *Adapter) deferralOf(req bot.Request) deferral {
+	p := deferral{wait: cmp.Or(d.opt.DeferAfter, defaultDeferAfter), direct: func(bot.Reply) bool { return true },
+		private: req.Button != "" || req.Command == bot.CmdHint || req.Command == bot.CmdCheck || req.Command == bot.CmdHelp}
 	if req.Photo != nil {
 		p.wait = cmp.Or(d.opt.PhotoDeferAfter, defaultPhotoDeferAfter)
-		p.direct = func(rep Reply) bool { return rep.Failed }
+		p.direct = func(rep bot.Reply) bool { return rep.Failed }
 	}
 	return p
 }
@@ -542,14 +552,14 @@ func (d *Discord) deferralOf(req Request) deferral {
 // shape of arikawa's cmdroute.Deferrable). A reply meant for the user only
 // under a public deferred response replaces it with a private follow-up.
 // Failures to send are logged with req.
-func (d *Discord) respond(s *discordgo.Session, i *discordgo.Interaction, p deferral, req Request, handle func() Reply) {
-	replies := make(chan Reply, 1)
+func (d *Adapter) respond(s *discordgo.Session, i *discordgo.Interaction, p deferral, req bot.Request, handle func() bot.Reply) {
+	replies := make(chan bot.Reply, 1)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				d.log.Error("panic in the Discord adapter", "where", "interaction handler", "panic", fmt.Sprint(r),
 					"request", req, "stack", string(debug.Stack()))
-				replies <- apology
+				replies <- bot.Apology()
 			}
 		}()
 		replies <- handle()
@@ -618,7 +628,7 @@ var serverErrorRetries = []time.Duration{250 * time.Millisecond, time.Second}
 // one) and the edit of the deferred response. A reply in a channel is
 // not repeated: a 500 may come after the message was posted, and the
 // user would see it twice.
-func (d *Discord) retryServerErrors(call func() error) error {
+func (d *Adapter) retryServerErrors(call func() error) error {
 	err := call()
 	for _, wait := range serverErrorRetries {
 		var re *discordgo.RESTError
@@ -635,7 +645,7 @@ func (d *Discord) retryServerErrors(call func() error) error {
 // looksLikePuzzle reports whether a message in a watched channel is worth
 // answering: a photo, or enough digits and dots to be a grid.
 func looksLikePuzzle(m *discordgo.Message) bool {
-	return len(m.Attachments) > 0 || strings.Count(m.Content, ".")+countDigits(m.Content) >= 16
+	return len(m.Attachments) > 0 || bot.LooksLikePuzzle(m.Content)
 }
 
 // noFail is false, for MessageReference.FailIfNotExists.
@@ -643,7 +653,7 @@ var noFail = false
 
 // onMessage answers plain messages in DMs, on a mention, and in the
 // configured channels.
-func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
+func (d *Adapter) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 	m := mc.Message
 	self := d.self()
 	if m.Author == nil || m.Author.Bot || m.Author.ID == self {
@@ -662,7 +672,7 @@ func (d *Discord) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 	default:
 		return
 	}
-	req := Request{Text: m.Content, Photo: d.photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
+	req := bot.Request{Text: m.Content, Photo: d.photoOf(m.Attachments), UserID: m.Author.ID, Private: dm}
 	if req.Photo != nil {
 		if err := s.ChannelTyping(m.ChannelID); err != nil {
 			d.log.Debug("typing indicator failed", "err", err)

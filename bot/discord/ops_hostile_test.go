@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -13,8 +13,10 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 	"github.com/sudokubot/sudokubot/ocr"
 )
 
@@ -25,7 +27,7 @@ import (
 // never happen, and the bot still solves a puzzle at the end.
 func TestOpsHostileInputs(t *testing.T) {
 	var reads atomic.Int64
-	e := startOps(t, opsSetup{bot: func(o *Options) {
+	e := startOps(t, opsSetup{bot: func(o *bot.Options) {
 		real := o.Engines.ReadPhoto
 		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
 			reads.Add(1)
@@ -35,7 +37,7 @@ func TestOpsHostileInputs(t *testing.T) {
 	photo, _ := photoFixture(t)
 	huge := e.srv.AddAttachment("huge.jpg", "image/jpeg", photo)
 	huge.Size = 50 << 20 // what Discord's metadata says; the bytes are never fetched
-	foreign := e.srv.AddAttachment("grid.png", "image/png", tinyPNG(t, 8, 8))
+	foreign := e.srv.AddAttachment("grid.png", "image/png", bottest.TinyPNG(t, 8, 8))
 	foreign.URL, foreign.ProxyURL = "https://images.example.com/grid.png", "https://images.example.com/grid.png"
 	bomb := realPixelBomb(t, 30000, 30000)
 	if len(bomb) > 200<<10 {
@@ -59,19 +61,19 @@ func TestOpsHostileInputs(t *testing.T) {
 		{name: "30000x30000 PNG, complete", att: ptr(e.srv.AddAttachment("bomb.png", "image/png", bomb)),
 			want: "This image (bomb.png) is 30000x30000 pixels (900 megapixels), the limit is 40 megapixels", gets: 1},
 		// Only the header: a few dozen bytes that claim 900 M pixels.
-		{name: "30000x30000 PNG header, a few bytes", att: ptr(e.srv.AddAttachment("tiny-bomb.png", "image/png", bombPNG(t, 30000, 30000))),
+		{name: "30000x30000 PNG header, a few bytes", att: ptr(e.srv.AddAttachment("tiny-bomb.png", "image/png", bottest.BombPNG(t, 30000, 30000))),
 			want: "This image (tiny-bomb.png) is 30000x30000 pixels (900 megapixels), the limit is 40 megapixels", gets: 1},
 		{name: "truncated JPEG", att: ptr(e.srv.AddAttachment("cut.jpg", "image/jpeg", photo[:len(photo)/3])),
 			want: "I could not open this image (cut.jpg) as a picture", gets: 1},
 		{name: "zero-byte file", att: ptr(e.srv.AddAttachment("empty.png", "image/png", nil)),
 			want: "This image (empty.png) is empty (0 bytes)", gets: 1},
 		{name: "attachment URL on a foreign host", att: &foreign, want: "I only download pictures from Discord itself"},
-		{name: "80 cells", text: puzzleText[:80], want: "found 80 cells, a 9x9 puzzle needs 81"},
-		{name: "82 cells", text: puzzleText + "7", want: "found 82 cells, a 9x9 puzzle needs 81"},
+		{name: "80 cells", text: bottest.Puzzle[:80], want: "found 80 cells, a 9x9 puzzle needs 81"},
+		{name: "82 cells", text: bottest.Puzzle + "7", want: "found 82 cells, a 9x9 puzzle needs 81"},
 		{name: "letters", text: strings.Repeat("sudoku ", 12), want: "I couldn't read a Sudoku grid in your text"},
 		{name: "emoji", text: strings.Repeat("🙂", 81), want: "I couldn't read a Sudoku grid in your text"},
-		{name: "100 KB of text", text: strings.Repeat(puzzleText, 100<<10/81+1), want: "limit"},
-		{name: "grid with clashes", text: "55" + puzzleText[2:], want: "row 1 has two 5s (r1c1 and r1c2)"},
+		{name: "100 KB of text", text: strings.Repeat(bottest.Puzzle, 100<<10/81+1), want: "limit"},
+		{name: "grid with clashes", text: "55" + bottest.Puzzle[2:], want: "row 1 has two 5s (r1c1 and r1c2)"},
 		{name: "empty grid", text: empty, want: "This grid is empty"},
 		{name: "grid with no solution", text: noSolution, want: "This puzzle has no solution"},
 		{name: "grid with many solutions", text: "123456789" + strings.Repeat(".", 72), want: "This puzzle has more than one solution"},
@@ -103,9 +105,9 @@ func TestOpsHostileInputs(t *testing.T) {
 	}
 	// Nothing crashed: the bot still solves, every message got one reply,
 	// and no request ended in a recovered panic.
-	last := e.dm(t, "", puzzleText)
+	last := e.dm(t, "", bottest.Puzzle)
 	_, content := e.replyTo(t, last)
-	checkSolved(t, puzzleText, content)
+	checkSolved(t, bottest.Puzzle, content)
 	for id, n := range e.repliesByMessage() {
 		if n != 1 {
 			t.Errorf("message %s answered %d times", id, n)

@@ -1,4 +1,4 @@
-package bot
+package console
 
 import (
 	"bufio"
@@ -11,11 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// ConsoleOptions configure the console adapter.
-type ConsoleOptions struct {
+// Options configure the console adapter.
+type Options struct {
 	// OutputDir is where pictures are written; empty means a new
 	// temporary directory, made when the first picture is written.
 	OutputDir string
@@ -32,7 +33,8 @@ type ConsoleOptions struct {
 	PasteGap time.Duration
 }
 
-// Console carries a [Bot] over a text stream: the README's "run" command.
+// Adapter carries a conversation ([bot.Bot]) over a text stream: the
+// README's "run" command.
 // Type or paste a grid (one line, or several lines ended by a complete grid
 // or an empty line; a message as on Discord, words and a code block, is
 // one message), or a command: /solve, /hint [level], /rate,
@@ -40,28 +42,29 @@ type ConsoleOptions struct {
 // for the grid pasted next; a path to an image file works in place of a
 // grid. After a hint, /next, /more and /solution press its buttons.
 // Pictures are written to files whose paths are printed.
-type Console struct {
-	bot  *Bot
+type Adapter struct {
+	bot  bot.Handler
 	in   io.Reader
 	out  io.Writer
-	opt  ConsoleOptions
+	opt  Options
 	n    int               // pictures written
 	last map[string]string // button label -> custom_id of the last reply
 	// waiting is a command typed without its puzzle, which the next
 	// message completes (for /check, the original and then the current
 	// grid).
-	waiting *Request
+	waiting *bot.Request
 }
 
-// NewConsole returns a console for b reading in and writing out.
-func NewConsole(b *Bot, in io.Reader, out io.Writer, o ConsoleOptions) *Console {
+// New returns a console for the conversation b, reading in and writing
+// out.
+func New(b bot.Handler, in io.Reader, out io.Writer, o Options) *Adapter {
 	if o.MaxFileBytes <= 0 {
 		o.MaxFileBytes = 10 << 20
 	}
 	if o.PasteGap <= 0 {
 		o.PasteGap = 150 * time.Millisecond
 	}
-	return &Console{bot: b, in: in, out: out, opt: o}
+	return &Adapter{bot: b, in: in, out: out, opt: o}
 }
 
 // maxGridLines is the most lines a pasted message may take (a boxed 16x16
@@ -91,7 +94,7 @@ func (m *message) add(line string) {
 
 // Run reads requests until end of input, /quit or ctx is done. It returns
 // nil at end of input.
-func (c *Console) Run(ctx context.Context) error {
+func (c *Adapter) Run(ctx context.Context) error {
 	lines := make(chan string, 64)
 	readErr := make(chan error, 1)
 	go func() {
@@ -164,7 +167,7 @@ func (c *Console) Run(ctx context.Context) error {
 // take handles one line of input: it adds it to the message being pasted,
 // answers that message when the line ends it, or runs a command. It
 // returns true for /quit.
-func (c *Console) take(ctx context.Context, m *message, line string) bool {
+func (c *Adapter) take(ctx context.Context, m *message, line string) bool {
 	trimmed := strings.TrimSpace(line)
 	switch {
 	case strings.HasPrefix(trimmed, "/") && !isFile(trimmed):
@@ -179,7 +182,7 @@ func (c *Console) take(ctx context.Context, m *message, line string) bool {
 	case len(m.lines) == 0 && isRule(trimmed):
 		// A rule left over between two grids.
 	case len(m.lines) == 0 && isFile(trimmed):
-		c.deliver(ctx, c.withInput(Request{}, trimmed))
+		c.deliver(ctx, c.withInput(bot.Request{}, trimmed))
 	default:
 		if len(m.lines) > 0 && !continues(*m, line) {
 			c.send(ctx, m) // a whole grid, and the line starts another
@@ -193,29 +196,29 @@ func (c *Console) take(ctx context.Context, m *message, line string) bool {
 }
 
 // send answers the message pasted so far, if any.
-func (c *Console) send(ctx context.Context, m *message) {
+func (c *Adapter) send(ctx context.Context, m *message) {
 	if len(m.lines) == 0 {
 		return
 	}
 	text := m.text()
 	*m = message{}
-	c.deliver(ctx, Request{Text: text})
+	c.deliver(ctx, bot.Request{Text: text})
 }
 
 // deliver answers what was sent (a message, or a file named on a line of
 // its own): as the puzzle of the command waiting for one, or as a message
 // of its own. /check waits for two: the original, then the current grid.
-func (c *Console) deliver(ctx context.Context, in Request) {
+func (c *Adapter) deliver(ctx context.Context, in bot.Request) {
 	w := c.waiting
 	switch {
 	case w == nil:
 		c.answer(ctx, in)
 		return
-	case w.Command == CmdCheck && w.Text == "" && w.Photo == nil:
+	case w.Command == bot.CmdCheck && w.Text == "" && w.Photo == nil:
 		w.Text, w.Photo = in.Text, in.Photo
 		c.wait(*w)
 		return
-	case w.Command == CmdCheck:
+	case w.Command == bot.CmdCheck:
 		w.Current = in.Text
 	default:
 		w.Text, w.Photo = in.Text, in.Photo
@@ -314,14 +317,20 @@ func isChatter(line string) bool {
 		strings.ContainsAny(line, "|│║┃") {
 		return false
 	}
-	return strings.Count(line, ".")+countDigits(line) < 4
+	marks := strings.Count(line, ".")
+	for _, r := range line {
+		if r >= '0' && r <= '9' {
+			marks++
+		}
+	}
+	return marks < 4
 }
 
 // consoleCommands are the commands that take a puzzle, by the names typed.
-var consoleCommands = map[string]Command{"solve": CmdSolve, "rate": CmdRate, "hint": CmdHint, "check": CmdCheck}
+var consoleCommands = map[string]bot.Command{"solve": bot.CmdSolve, "rate": bot.CmdRate, "hint": bot.CmdHint, "check": bot.CmdCheck}
 
 // command runs a /command line. It returns true for /quit.
-func (c *Console) command(ctx context.Context, line string) bool {
+func (c *Adapter) command(ctx context.Context, line string) bool {
 	name, args, _ := strings.Cut(line[1:], " ")
 	args = strings.TrimSpace(args)
 	name = strings.ToLower(name)
@@ -330,17 +339,17 @@ func (c *Console) command(ctx context.Context, line string) bool {
 	case "quit", "exit", "q":
 		return true
 	case "help", "h", "?":
-		c.answer(ctx, Request{Command: CmdHelp})
+		c.answer(ctx, bot.Request{Command: bot.CmdHelp})
 	case "cancel":
 		fmt.Fprintln(c.out, "Cancelled.")
 	case "solve", "rate", "hint":
-		req := Request{Command: consoleCommands[name]}
+		req := bot.Request{Command: consoleCommands[name]}
 		if name == "hint" {
 			lvl, rest, _ := strings.Cut(args, " ")
 			if isLevel(lvl) {
 				n, _ := strconv.Atoi(lvl)
 				if n < 1 || n > 3 {
-					fmt.Fprintln(c.out, consoleText(hintLevelError(n).(*userError).msg))
+					fmt.Fprintln(c.out, consoleText(bot.HintLevelError(n).Error()))
 					return false
 				}
 				req.Level, args = n, strings.TrimSpace(rest)
@@ -355,12 +364,12 @@ func (c *Console) command(ctx context.Context, line string) bool {
 		f := strings.Fields(args)
 		switch len(f) {
 		case 0:
-			c.wait(Request{Command: CmdCheck})
+			c.wait(bot.Request{Command: bot.CmdCheck})
 		case 1:
-			c.wait(c.withInput(Request{Command: CmdCheck}, f[0]))
+			c.wait(c.withInput(bot.Request{Command: bot.CmdCheck}, f[0]))
 		case 2:
-			req := c.withInput(Request{Command: CmdCheck}, f[0])
-			cur := c.withInput(Request{}, f[1])
+			req := c.withInput(bot.Request{Command: bot.CmdCheck}, f[0])
+			cur := c.withInput(bot.Request{}, f[1])
 			req.Current = cur.Text
 			c.answer(ctx, req)
 		default:
@@ -373,7 +382,7 @@ func (c *Console) command(ctx context.Context, line string) bool {
 			fmt.Fprintf(c.out, "There is no %q button to press: ask for a /hint first.\n", label)
 			return false
 		}
-		c.answer(ctx, Request{Button: id})
+		c.answer(ctx, bot.Request{Button: id})
 	default:
 		fmt.Fprintf(c.out, "Unknown command /%s. Try /help.\n", name)
 	}
@@ -397,15 +406,15 @@ func isLevel(w string) bool {
 
 // wait keeps a command typed without its puzzle until the next message,
 // and says what to paste.
-func (c *Console) wait(req Request) {
+func (c *Adapter) wait(req bot.Request) {
 	c.waiting = &req
 	const how = "(one line, a grid over several lines, or a file or photo path), or type another command."
 	switch {
-	case req.Command == CmdHint:
+	case req.Command == bot.CmdHint:
 		fmt.Fprintf(c.out, "Paste the puzzle for a hint at level %d %s\n", max(req.Level, 1), how)
-	case req.Command == CmdCheck && (req.Text != "" || req.Photo != nil):
+	case req.Command == bot.CmdCheck && (req.Text != "" || req.Photo != nil):
 		fmt.Fprintln(c.out, "Now paste your current grid: the puzzle with the digits you have filled in so far.")
-	case req.Command == CmdCheck:
+	case req.Command == bot.CmdCheck:
 		fmt.Fprintf(c.out, "Paste the original puzzle, then your current grid %s\n", how)
 	default:
 		fmt.Fprintf(c.out, "Paste the puzzle to %s %s\n", req.Command, how)
@@ -414,7 +423,7 @@ func (c *Console) wait(req Request) {
 
 // withInput fills req from arg: a file (an image becomes the photo, other
 // files are read as text) or the puzzle text itself.
-func (c *Console) withInput(req Request, arg string) Request {
+func (c *Adapter) withInput(req bot.Request, arg string) bot.Request {
 	if !isFile(arg) {
 		req.Text = arg
 		return req
@@ -427,7 +436,7 @@ func (c *Console) withInput(req Request, arg string) Request {
 	}
 	switch strings.ToLower(filepath.Ext(arg)) {
 	case ".png", ".jpg", ".jpeg", ".gif", ".webp":
-		req.Photo = &Photo{Name: filepath.Base(arg), Data: data}
+		req.Photo = &bot.Photo{Name: filepath.Base(arg), Data: data}
 	default:
 		req.Text = string(data)
 	}
@@ -454,7 +463,7 @@ func isFile(s string) bool {
 }
 
 // answer handles req and prints the reply.
-func (c *Console) answer(ctx context.Context, req Request) {
+func (c *Adapter) answer(ctx context.Context, req bot.Request) {
 	req.Console, req.Private = true, true
 	rep := c.bot.Handle(ctx, req)
 	fmt.Fprintln(c.out, consoleText(rep.Text))
@@ -486,7 +495,7 @@ func consoleText(s string) string {
 }
 
 // write saves a picture in the output directory and returns its path.
-func (c *Console) write(f File) (string, error) {
+func (c *Adapter) write(f bot.File) (string, error) {
 	if c.opt.OutputDir == "" {
 		dir, err := os.MkdirTemp("", "sudokubot-")
 		if err != nil {

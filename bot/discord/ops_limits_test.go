@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"context"
@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -23,7 +25,7 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	gate := make(chan struct{})
 	var started atomic.Int64
 	// The busy answer comes as the first response however slow the machine.
-	e := startOps(t, opsSetup{photoDeferAfter: time.Minute, bot: func(o *Options) {
+	e := startOps(t, opsSetup{photoDeferAfter: time.Minute, bot: func(o *bot.Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
 		real := o.Engines.ReadPhoto
 		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
@@ -51,13 +53,13 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	}
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
 	reading := e.dm(t, "1", "", att)
-	waitFor(t, "the first photo to be read", func() bool { return started.Load() == 1 })
+	bottest.WaitFor(t, "the first photo to be read", func() bool { return started.Load() == 1 })
 	queued := e.dm(t, "2", "", att)
-	waitFor(t, "the second photo to be queued", func() bool { return e.bot.QueueDepth() == 1 })
+	bottest.WaitFor(t, "the second photo to be queued", func() bool { return e.bot.QueueDepth() == 1 })
 	waitMetric(t, e.metrics, 1, "sudokubot_photo_queue_depth")
 	// The next photo would wait for both: two readings at the assumed
 	// half second each, one reader.
-	waitMetric(t, e.metrics, 2*initialService.Seconds(), "sudokubot_photo_expected_wait_seconds")
+	waitMetric(t, e.metrics, 2*bot.InitialPhotoTime.Seconds(), "sudokubot_photo_expected_wait_seconds")
 
 	_, content := e.replyTo(t, e.dm(t, "3", "", att))
 	if !strings.Contains(content, "I'm busy reading other photos right now, try again in a minute") {
@@ -77,8 +79,8 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 		t.Errorf("slash photo response %s, want an immediate ephemeral busy message", f.JSON)
 	}
 	// Text does not wait behind photos.
-	_, content = e.replyTo(t, e.dm(t, "4", puzzleText))
-	checkSolved(t, puzzleText, content)
+	_, content = e.replyTo(t, e.dm(t, "4", bottest.Puzzle))
+	checkSolved(t, bottest.Puzzle, content)
 	if started.Load() != 1 || e.bot.QueueDepth() != 1 {
 		t.Fatalf("photos moved before the gate opened: %d reading, %d queued", started.Load(), e.bot.QueueDepth())
 	}
@@ -87,7 +89,7 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	open()
 	for _, m := range []map[string]any{reading, queued} {
 		_, content := e.replyTo(t, m)
-		checkSolutionText(t, content, sol.Digits())
+		bottest.CheckSolutionText(t, content, sol.Digits())
 	}
 	waitMetric(t, e.metrics, 0, "sudokubot_photo_queue_depth")
 	waitMetric(t, e.metrics, 2, "sudokubot_ocr_duration_seconds")
@@ -98,77 +100,20 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 // the limit and when to come back, and another user is not affected.
 func TestOpsUserRateLimit(t *testing.T) {
 	now := time.Date(2026, 11, 22, 5, 0, 0, 0, time.UTC)
-	e := startOps(t, opsSetup{bot: func(o *Options) {
+	e := startOps(t, opsSetup{bot: func(o *bot.Options) {
 		o.UserRate = 3
 		o.Now = func() time.Time { return now } // a fixed clock: nothing refills
 	}})
 	for i := range 3 {
-		_, content := e.replyTo(t, e.dm(t, "alice", distinctPuzzle(i)))
-		checkSolved(t, distinctPuzzle(i), content)
+		_, content := e.replyTo(t, e.dm(t, "alice", bottest.DistinctPuzzle(i)))
+		checkSolved(t, bottest.DistinctPuzzle(i), content)
 	}
-	_, content := e.replyTo(t, e.dm(t, "alice", puzzleText))
+	_, content := e.replyTo(t, e.dm(t, "alice", bottest.Puzzle))
 	want := "You're sending requests faster than I can keep up with (the limit is 3 a minute). Please try again in 20 seconds."
 	if content != want {
 		t.Errorf("fourth request: %q, want %q", content, want)
 	}
-	_, content = e.replyTo(t, e.dm(t, "bob", puzzleText))
-	checkSolved(t, puzzleText, content)
+	_, content = e.replyTo(t, e.dm(t, "bob", bottest.Puzzle))
+	checkSolved(t, bottest.Puzzle, content)
 	waitMetric(t, e.metrics, 1, "sudokubot_requests_total", "result=rate_limited")
-}
-
-// waitFor waits until cond holds, polling briefly; it fails the test after
-// the generous operations timeout.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	ctx := opsWait(t)
-	tick := time.NewTicker(2 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("timed out waiting for %s", what)
-		case <-tick.C:
-		}
-	}
-}
-
-// TestTextWorkersBoundTextWork holds the one text worker with a puzzle
-// whose picture waits on a gate: a second text request waits its turn
-// (rather than adding to the memory in use), a photo request is not held
-// up by it, and once the gate opens both texts are answered.
-func TestTextWorkersBoundTextWork(t *testing.T) {
-	gate := make(chan struct{})
-	var drawing atomic.Int64
-	b, _ := newTestBot(t, func(o *Options) {
-		o.TextWorkers = 1
-		draw := o.Engines.DrawSolution
-		o.Engines.DrawSolution = func(p, s solver.Grid) ([]byte, error) {
-			drawing.Add(1)
-			<-gate
-			return draw(p, s)
-		}
-		o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return engines.Reading{}, ocr.ErrNoGrid }
-	})
-	replies := make(chan Reply, 2)
-	for _, p := range []string{puzzleText, distinctPuzzle(3)} {
-		go func() { replies <- b.Handle(context.Background(), Request{Text: p}) }()
-	}
-	waitFor(t, "a text to be drawn", func() bool { return drawing.Load() >= 1 })
-	// A photo goes through while the text worker is busy.
-	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: tinyPNG(t, 20, 20)}})
-	if !strings.Contains(rep.Text, "could not find a Sudoku grid") {
-		t.Errorf("photo while the text worker is busy: %q", rep.Text)
-	}
-	if n := drawing.Load(); n != 1 {
-		t.Fatalf("%d texts worked on at once, want 1", n)
-	}
-	close(gate)
-	for range 2 {
-		if rep := <-replies; rep.Failed || !strings.Contains(rep.Text, "**Solved!**") {
-			t.Errorf("text reply: %q", rep.Text)
-		}
-	}
-	if n := drawing.Load(); n != 2 {
-		t.Errorf("%d texts drawn, want 2", n)
-	}
 }

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bufio"
@@ -22,7 +22,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/bot/fakediscord"
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/bot/internal/bottest"
+	"github.com/sudokubot/sudokubot/internal/fakediscord"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -46,14 +48,14 @@ import (
 var (
 	loadTexts   = flag.Int("load.texts", 1000, "load benchmark: text puzzles sent")
 	loadPhotos  = flag.Int("load.photos", 50, "load benchmark: photos sent")
-	loadPuzzles = flag.String("load.puzzles", filepath.Join("..", "..", "shared", "puzzles", "puzzles2_17_clue"),
+	loadPuzzles = flag.String("load.puzzles", filepath.Join("..", "..", "..", "shared", "puzzles", "puzzles2_17_clue"),
 		"load benchmark: file of 81-character puzzles (when absent, relabelled copies of one puzzle)")
-	loadPhotoDir = flag.String("load.photodir", filepath.Join("..", "..", "shared", "ocr", "newspaper-dev"),
-		"load benchmark: directory of imageN.jpg photos (when absent, testdata/photo.jpg)")
+	loadPhotoDir = flag.String("load.photodir", filepath.Join("..", "..", "..", "shared", "ocr", "newspaper-dev"),
+		"load benchmark: directory of imageN.jpg photos (when absent, ../testdata/photo.jpg)")
 	loadWorkers = flag.Int("load.workers", 2, "load benchmark: OCR workers")
 	loadQueue   = flag.Int("load.queue", 16, "load benchmark: photo queue length")
-	loadWait    = flag.Duration("load.maxwait", DefaultMaxPhotoWait, "load benchmark: longest expected wait of a photo (0: no limit)")
-	loadExec    = flag.Bool("load.exec", false, "load benchmark: build ../cmd/sudokubot and run it as a child process, "+
+	loadWait    = flag.Duration("load.maxwait", bot.DefaultMaxPhotoWait, "load benchmark: longest expected wait of a photo (0: no limit)")
+	loadExec    = flag.Bool("load.exec", false, "load benchmark: build ../../cmd/sudokubot and run it as a child process, "+
 		"so that the bot's own peak RSS and CPU time are measured apart from the fake Discord's")
 )
 
@@ -79,7 +81,9 @@ func BenchmarkLoad(b *testing.B) {
 		proc = strconv.Itoa(pid)
 	} else {
 		e = startOps(b, opsSetup{pictureSize: -1, deferAfter: -1, ocrWorkers: *loadWorkers, logLevel: slog.LevelWarn,
-			bot: func(o *Options) { o.QueueLength, o.MaxPhotoWait, o.UserRate = *loadQueue, cmp.Or(*loadWait, -1), 20 }})
+			bot: func(o *bot.Options) {
+				o.QueueLength, o.MaxPhotoWait, o.UserRate = *loadQueue, cmp.Or(*loadWait, -1), 20
+			}})
 	}
 	atts := make([]fakediscord.Attachment, len(photos))
 	for i, p := range photos {
@@ -87,7 +91,7 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	// Warm up: the first request starts the Tesseract clients (or, without
 	// photos, draws a first picture).
-	warm := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", puzzleText)})
+	warm := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	if len(atts) > 0 {
 		warm = e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", atts[0])}, atts[0])
 	}
@@ -386,14 +390,14 @@ func procStatusKB(proc, field string) int64 {
 }
 
 // loadTextPuzzles returns n puzzles with one solution each from
-// -load.puzzles, or relabelled copies of puzzleText when it is absent.
+// -load.puzzles, or relabelled copies of bottest.Puzzle when it is absent.
 func loadTextPuzzles(b *testing.B, n int) []string {
 	var out []string
 	f, err := os.Open(*loadPuzzles)
 	if err != nil {
 		b.Logf("load: %v: using %d relabelled copies of one puzzle", err, n)
 		for i := range n {
-			out = append(out, distinctPuzzle(i))
+			out = append(out, bottest.DistinctPuzzle(i))
 		}
 		return out
 	}
@@ -426,8 +430,8 @@ type loadPhoto struct {
 func loadPhotoFiles(b *testing.B, n int) []loadPhoto {
 	names, _ := filepath.Glob(filepath.Join(*loadPhotoDir, "image*.jpg"))
 	if len(names) == 0 {
-		b.Logf("load: no photos in %s: using testdata/photo.jpg", *loadPhotoDir)
-		names = []string{filepath.Join("testdata", "photo.jpg")}
+		b.Logf("load: no photos in %s: using ../testdata/photo.jpg", *loadPhotoDir)
+		names = []string{filepath.Join("..", "testdata", "photo.jpg")}
 	} else {
 		b.Logf("load: photos from %s", *loadPhotoDir)
 	}
@@ -453,7 +457,7 @@ func startExecBot(b *testing.B) (*opsEnv, int, string) {
 		b.Skip("load benchmark: skipped with -short")
 	}
 	bin := filepath.Join(b.TempDir(), "sudokubot")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/sudokubot").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/sudokubot").CombinedOutput(); err != nil {
 		b.Fatalf("build sudokubot: %v\n%s", err, out)
 	}
 	srv, err := fakediscord.New()
@@ -466,7 +470,7 @@ func startExecBot(b *testing.B) (*opsEnv, int, string) {
 	}
 	metricsAddr := ln.Addr().String()
 	_ = ln.Close()
-	logs := &syncBuffer{}
+	logs := &bottest.LogBuffer{}
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=test-token", "DISCORD_API_URL="+srv.URL,
 		"SUDOKUBOT_GUILD_ID="+fakediscord.GuildID, "LOG_LEVEL=warn", "METRICS_ADDR="+metricsAddr,
