@@ -31,9 +31,12 @@ type command struct {
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
-	// recognizers starts the digit recognizer of one worker, for the
-	// commands that read many photos (read, ocr-report).
+	// recognizers starts the digit recognizer of one worker of read,
+	// loading Tesseract in the background while the first picture is read.
 	recognizers ocreval.RecognizerFactory
+	// warmRecognizers starts one with Tesseract loaded, for ocr-report,
+	// which times pictures, not the start of a worker.
+	warmRecognizers ocreval.RecognizerFactory
 	// photos reads the photos given in place of a puzzle.
 	photos *photoReader
 }
@@ -69,9 +72,9 @@ func main() {
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	photos := newPhotoReader(tesseract.NewRecognizer, limit)
+	photos := newPhotoReader(tesseract.NewEagerRecognizer, limit)
 	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr,
-		recognizers: tesseract.NewRecognizer, photos: photos})
+		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
 	photos.close()
 	stop()
 	os.Exit(code)

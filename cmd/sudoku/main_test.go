@@ -39,7 +39,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	photos := newPhotoReader(tesseract.NewRecognizer, testPhotoTimeout)
 	defer photos.close()
 	code := run(context.Background(), args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errOut,
-		recognizers: tesseract.NewRecognizer, photos: photos})
+		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
 	return code, out.String(), errOut.String()
 }
 

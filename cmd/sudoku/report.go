@@ -50,7 +50,7 @@ func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 	if *workers < 1 || *workers > maxPhotoWorkers {
 		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
-	o := ocreval.Options{Recognizers: s.recognizers, Workers: *workers, Limits: ocr.DefaultDecodeLimits, GivensDir: *givens}
+	o := ocreval.Options{Recognizers: s.warmRecognizers, Workers: *workers, Limits: ocr.DefaultDecodeLimits, GivensDir: *givens}
 	if *detectOnly {
 		o.Recognizers = nil
 	}

@@ -281,3 +281,28 @@ func TestNoLanguageData(t *testing.T) {
 		t.Fatalf("Recognize without language data: err = %v, want an error naming Tesseract", err)
 	}
 }
+
+// TestPoolStartsOnFirstAsk checks that a pool that is not warmed creates no
+// Tesseract client until a digit is read, and then one.
+func TestPoolStartsOnFirstAsk(t *testing.T) {
+	pool := NewPool(1)
+	defer pool.Close()
+	r := NewReader(pool)
+	created := func() int { return pool.size - len(pool.slots) }
+	if _, err := r.ReadDigits(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := created(); n != 0 {
+		t.Fatalf("after reading no glyph: %d clients created, want 0", n)
+	}
+	got, err := r.ReadDigits(context.Background(), []*image.Gray{lineImage(t, "7", 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := created(); n != 1 {
+		t.Fatalf("after reading a glyph: %d clients created, want 1", n)
+	}
+	if len(got) != 1 || !got[0].OK || got[0].P[7] < 0.5 {
+		t.Fatalf("read %+v, want one guess of 7", got)
+	}
+}

@@ -5,7 +5,8 @@
 // [Reader] implements [ocr.DigitReader] on a [Pool] of Tesseract clients
 // (a client serves one goroutine at a time; each holds about 40 MB).
 // [NewRecognizer] is package ocr's recognizer reading with one warm client,
-// for commands and report workers. [EnsureOMPThreadLimit] makes every call
+// for report workers; [NewEagerRecognizer] loads its client in the background
+// while the first picture is read, for commands that read a picture and exit. [EnsureOMPThreadLimit] makes every call
 // run on one OpenMP thread, about three times faster on small images: the
 // mains call it first thing.
 //
