@@ -1,0 +1,984 @@
+package human
+
+import (
+	"slices"
+)
+
+// SE's chaining rules (its Chaining class): bidirectional cycles and
+// forcing chains, Nishio, multiple (cell and region) forcing chains,
+// dynamic forcing chains, and dynamic chains whose propagation nests
+// other rules, level by level.
+
+// Causes of a potential, as SE records them.
+const (
+	seCauseNone = iota
+	seCauseNaked
+	seCauseBlock
+	seCauseRow
+	seCauseCol
+	seCauseAdvanced
+)
+
+// sePot is SE's Potential: a candidate assumed on or off, with the
+// potentials it follows from.
+type sePot struct {
+	cell, val int8
+	on        bool
+	cause     int8
+	parents   []*sePot
+	nested    *seHint
+}
+
+func (p *sePot) key() int { return int(p.cell)*9 + int(p.val) - 1 }
+
+// fullKey tells on from off.
+func (p *sePot) fullKey() int {
+	if p.on {
+		return p.key() + 729
+	}
+	return p.key()
+}
+
+// potSet is SE's LinkedSet of potentials of one polarity: insertion
+// order and lookup by candidate.
+type potSet struct {
+	idx  map[int]*sePot
+	list []*sePot
+}
+
+func newPotSet() *potSet { return &potSet{idx: make(map[int]*sePot, 64)} }
+
+func (s *potSet) get(k int) *sePot { return s.idx[k] }
+
+func (s *potSet) has(k int) bool { _, ok := s.idx[k]; return ok }
+
+// add inserts p unless an equal potential is there already.
+func (s *potSet) add(p *sePot) bool {
+	k := p.key()
+	if _, ok := s.idx[k]; ok {
+		return false
+	}
+	s.idx[k] = p
+	s.list = append(s.list, p)
+	return true
+}
+
+func (s *potSet) clone() *potSet {
+	t := &potSet{idx: make(map[int]*sePot, len(s.list)), list: slices.Clone(s.list)}
+	for _, p := range s.list {
+		t.idx[p.key()] = p
+	}
+	return t
+}
+
+// retain keeps the potentials also in t, in s's order.
+func (s *potSet) retain(t *potSet) {
+	out := s.list[:0]
+	for _, p := range s.list {
+		if t.has(p.key()) {
+			out = append(out, p)
+		} else {
+			delete(s.idx, p.key())
+		}
+	}
+	s.list = out
+}
+
+// seChain is what a chaining hint keeps to be rated and nested: its
+// targets, its kind and the rule that found it.
+type seChain struct {
+	targets    []*sePot
+	sortKey    int
+	complexity int
+	// region is the region of a region forcing chain (type, index), and
+	// cellChain marks a cell forcing chain, for the nested rule parents.
+	region    [2]int
+	isRegion  bool
+	cellChain bool
+}
+
+// seChaining is one of SE's Chaining rules.
+type seChaining struct {
+	multiple, dynamic, nishio bool
+	level                     int
+	// others are the rules nested in the propagation (levels > 0).
+	others []seNested
+	// cache holds the nested rules' results by grid, for one search.
+	cache map[[81]uint16][]seAdvanced
+}
+
+// seNested is a rule nested in dynamic chains: it passes every hint it
+// finds on g to f.
+type seNested func(g *seGrid, f func(*seHint))
+
+// seAdvanced is a removal found by a nested rule: the candidate, the
+// candidates whose removal it needs, and the hint.
+type seAdvanced struct {
+	remove  int
+	parents []int
+	hint    *seHint
+}
+
+func (ch *seChaining) baseDiff() int {
+	switch {
+	case ch.level >= 2:
+		return 95 + 5*(ch.level-2)
+	case ch.level > 0:
+		return 85 + 5*ch.level
+	case ch.nishio:
+		return 75
+	case ch.dynamic:
+		return 85
+	}
+	return 80
+}
+
+func nestedSuffix(level int) string {
+	switch {
+	case level == 1:
+		return " (+)"
+	case level == 2:
+		return " (+ Forcing Chains)"
+	case level == 3:
+		return " (+ Multiple Forcing Chains)"
+	case level == 4:
+		return " (+ Dynamic Forcing Chains)"
+	case level >= 5:
+		return " (+ Dynamic Forcing Chains" + nestedSuffix(level-3) + ")"
+	}
+	return ""
+}
+
+func (ch *seChaining) namePrefix() string {
+	if ch.level > 0 || (ch.dynamic && !ch.nishio) {
+		return "Dynamic "
+	}
+	if ch.nishio {
+		return "Nishio "
+	}
+	return ""
+}
+
+func (ch *seChaining) nameSuffix() string { return " Chains" + nestedSuffix(ch.level) }
+
+// first returns the easiest hint of the rule on g (SE sorts its hints by
+// difficulty, complexity and kind, and the solver takes the first).
+func (ch *seChaining) first(g *seGrid) *seHint {
+	hs := ch.hints(g)
+	if len(hs) == 0 {
+		return nil
+	}
+	return hs[0]
+}
+
+// hints returns the rule's hints on g, sorted and without two that remove
+// the same candidates.
+func (ch *seChaining) hints(g *seGrid) []*seHint {
+	ch.cache = nil
+	var out []*seHint
+	if ch.multiple || ch.dynamic {
+		out = ch.multipleHints(g)
+	} else {
+		out = ch.loopHints(g, false, true)
+		out = append(out, ch.loopHints(g, true, false)...)
+		out = append(out, ch.loopHints(g, true, true)...)
+	}
+	slices.SortStableFunc(out, func(a, b *seHint) int {
+		if a.diff != b.diff {
+			return a.diff - b.diff
+		}
+		if a.chain.complexity != b.chain.complexity {
+			return a.chain.complexity - b.chain.complexity
+		}
+		return a.chain.sortKey - b.chain.sortKey
+	})
+	seen := map[string]bool{}
+	res := out[:0]
+	for _, h := range out {
+		k := h.removeKey()
+		if !seen[k] {
+			seen[k] = true
+			res = append(res, h)
+		}
+	}
+	ch.cache = nil
+	return res
+}
+
+// lengthDiff is SE's getLengthDifficulty in tenths.
+func lengthDiff(complexity int) int {
+	added, ceil, odd := 0, 4, false
+	for length := complexity - 2; length > ceil; {
+		added++
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// ancestors counts the distinct potentials p follows from, p included.
+func ancestors(p *sePot) int { return len(chainOf(p)) }
+
+// chainOf returns p and its ancestors, each once, breadth first.
+func chainOf(p *sePot) []*sePot {
+	done := map[int]bool{}
+	var out []*sePot
+	todo := []*sePot{p}
+	for len(todo) > 0 {
+		var next []*sePot
+		for _, q := range todo {
+			if k := q.fullKey(); !done[k] {
+				done[k] = true
+				out = append(out, q)
+				next = append(next, q.parents...)
+			}
+		}
+		todo = next
+	}
+	return out
+}
+
+// nestedComplexity adds the complexity of the chains nested in c's.
+func nestedComplexity(targets []*sePot) int {
+	n := 0
+	seen := map[*seHint]bool{}
+	for _, t := range targets {
+		for _, p := range chainOf(t) {
+			if p.nested != nil && !seen[p.nested] {
+				seen[p.nested] = true
+				n += p.nested.chain.complexity
+			}
+		}
+	}
+	return n
+}
+
+// newChainHint builds a chaining hint with its flat complexity.
+func (ch *seChaining) newChainHint(name string, base int, remove []Candidate, res *sePot, c *seChain, flat int) *seHint {
+	c.complexity = flat + nestedComplexity(c.targets)
+	h := &seHint{name: name, diff: base + lengthDiff(c.complexity), remove: remove, cell: -1, chain: c}
+	if res != nil && res.on {
+		h.cell, h.value = int(res.cell), int(res.val)
+	}
+	return h
+}
+
+// removeOthers is the removal of every candidate of p's cell but p's.
+func removeOthers(g *seGrid, c, d int) []Candidate {
+	var out []Candidate
+	for v := 1; v <= 9; v++ {
+		if v != d && g.has(c, v) {
+			out = append(out, Candidate{c, v})
+		}
+	}
+	return out
+}
+
+func regionCause(t int) int8 {
+	switch t {
+	case seBlock:
+		return seCauseBlock
+	case seRow:
+		return seCauseRow
+	}
+	return seCauseCol
+}
+
+func causeRegion(c int8) int {
+	switch c {
+	case seCauseBlock:
+		return seBlock
+	case seCauseRow:
+		return seRow
+	case seCauseCol:
+		return seCol
+	}
+	return -1
+}
+
+// onToOff is SE's getOnToOff.
+func onToOff(g *seGrid, p *sePot, yChain bool) []*sePot {
+	var out []*sePot
+	c, d := int(p.cell), int(p.val)
+	var seen [729]bool
+	if yChain {
+		for v := 1; v <= 9; v++ {
+			if v != d && g.has(c, v) {
+				out = append(out, &sePot{cell: p.cell, val: int8(v), cause: seCauseNaked, parents: []*sePot{p}})
+				seen[c*9+v-1] = true
+			}
+		}
+	}
+	for t := range 3 {
+		for _, o := range seRegions[t][seRegionOf[t][c]] {
+			if o != c && g.has(o, d) && !seen[o*9+d-1] {
+				seen[o*9+d-1] = true
+				out = append(out, &sePot{cell: int8(o), val: p.val, cause: regionCause(t), parents: []*sePot{p}})
+			}
+		}
+	}
+	return out
+}
+
+// offToOn is SE's getOffToOn; source is the grid before the chain's
+// removals (for the hidden parents of dynamic chains), offs the
+// potentials found off so far.
+func offToOn(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*sePot {
+	var out []*sePot
+	c, d := int(p.cell), int(p.val)
+	var seen [729]bool
+	if yChain && g.count(c) == 2 {
+		other := 0
+		for v := 1; v <= 9; v++ {
+			if v != d && g.has(c, v) {
+				other = v
+			}
+		}
+		q := &sePot{cell: p.cell, val: int8(other), on: true, cause: seCauseNaked, parents: []*sePot{p}}
+		if source != nil {
+			for v := 1; v <= 9; v++ {
+				if source.has(c, v) && !g.has(c, v) {
+					if par := offs.get(c*9 + v - 1); par != nil {
+						q.parents = append(q.parents, par)
+					}
+				}
+			}
+		}
+		out = append(out, q)
+		seen[c*9+other-1] = true
+	}
+	if xChain {
+		for _, t := range []int{seBlock, seRow, seCol} {
+			i := seRegionOf[t][c]
+			m, n := g.positions(t, i, d)
+			if n != 2 {
+				continue
+			}
+			o := -1
+			for pos, x := range seRegions[t][i] {
+				if m&(1<<uint(pos)) != 0 && x != c {
+					o = x
+				}
+			}
+			q := &sePot{cell: int8(o), val: p.val, on: true, cause: regionCause(t), parents: []*sePot{p}}
+			if source != nil {
+				for _, x := range seRegions[t][i] {
+					if source.has(x, d) && !g.has(x, d) {
+						if par := offs.get(x*9 + d - 1); par != nil {
+							q.parents = append(q.parents, par)
+						}
+					}
+				}
+			}
+			if !seen[o*9+d-1] {
+				seen[o*9+d-1] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// isParent reports whether parent is on the first-parent path of child.
+func isParent(child, parent *sePot) bool {
+	k := parent.fullKey()
+	for p := child; len(p.parents) > 0; {
+		p = p.parents[0]
+		if p.fullKey() == k {
+			return true
+		}
+	}
+	return false
+}
+
+// loopHints is SE's getLoopHintList: cycles and forcing chains from every
+// candidate of every cell with two or more.
+func (ch *seChaining) loopHints(g *seGrid, yChain, xChain bool) []*seHint {
+	var out []*seHint
+	for c := range 81 {
+		if g.val[c] != 0 || g.count(c) < 2 {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			if g.has(c, d) {
+				out = append(out, ch.unary(g, &sePot{cell: int8(c), val: int8(d), on: true}, yChain, xChain)...)
+			}
+		}
+	}
+	return out
+}
+
+func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHint {
+	if g.count(int(pOn.cell)) > 2 && !xChain {
+		return nil
+	}
+	var out []*seHint
+	toOn, toOff := newPotSet(), newPotSet()
+	toOn.add(pOn)
+	cycles := ch.cycles(g, toOn, toOff, yChain, xChain, pOn)
+	var chains []*sePot
+	if xChain {
+		toOn, toOff = newPotSet(), newPotSet()
+		toOn.add(pOn)
+		chains = ch.forcingChains(g, toOn, toOff, yChain, chains, pOn)
+		pOff := &sePot{cell: pOn.cell, val: pOn.val}
+		toOn, toOff = newPotSet(), newPotSet()
+		toOff.add(pOff)
+		chains = ch.forcingChains(g, toOn, toOff, yChain, chains, pOff)
+	}
+	for _, dstOn := range cycles {
+		if h := ch.cycleHint(g, dstOn, reversedCycle(dstOn), yChain, xChain); h != nil {
+			out = append(out, h)
+		}
+	}
+	for _, t := range chains {
+		var remove []Candidate
+		if !t.on {
+			remove = []Candidate{{int(t.cell), int(t.val)}}
+		} else {
+			remove = removeOthers(g, int(t.cell), int(t.val))
+		}
+		if len(remove) == 0 {
+			continue
+		}
+		name, base, key := "Forcing Chain", 70, 4
+		if !yChain {
+			name, base, key = "Forcing X-Chain", 66, 2
+			if ancestors(t) == 6 {
+				name = "Turbot Fish"
+			}
+		} else if !xChain {
+			name, base, key = "Forcing Y-Chain", 66, 3
+		}
+		c := &seChain{targets: []*sePot{t}, sortKey: key}
+		out = append(out, ch.newChainHint(name, base, remove, t, c, ancestors(t)))
+	}
+	return out
+}
+
+func reversedCycle(org *sePot) *sePot {
+	var list []*sePot
+	for org != nil {
+		rev := &sePot{cell: org.cell, val: org.val, on: !org.on}
+		list = append([]*sePot{rev}, list...)
+		if len(org.parents) > 0 {
+			org = org.parents[0]
+		} else {
+			org = nil
+		}
+	}
+	for i := 0; i+1 < len(list); i++ {
+		list[i].parents = append(list[i].parents, list[i+1])
+	}
+	return list[0]
+}
+
+func (ch *seChaining) cycles(g *seGrid, toOn, toOff *potSet, yChain, xChain bool, source *sePot) []*sePot {
+	var cycles []*sePot
+	pendingOn := slices.Clone(toOn.list)
+	pendingOff := slices.Clone(toOff.list)
+	length := 0
+	srcKey := source.fullKey()
+	for len(pendingOn) > 0 || len(pendingOff) > 0 {
+		length++
+		for len(pendingOn) > 0 {
+			p := pendingOn[0]
+			pendingOn = pendingOn[1:]
+			for _, q := range onToOff(g, p, yChain) {
+				if !isParent(p, q) {
+					pendingOff = append(pendingOff, q)
+					toOff.add(q)
+				}
+			}
+		}
+		length++
+		for len(pendingOff) > 0 {
+			p := pendingOff[0]
+			pendingOff = pendingOff[1:]
+			for _, q := range offToOn(g, nil, p, toOff, yChain, xChain) {
+				if length >= 4 && q.fullKey() == srcKey {
+					cycles = append(cycles, q)
+				}
+				if !toOn.has(q.key()) {
+					pendingOn = append(pendingOn, q)
+					toOn.add(q)
+				}
+			}
+		}
+	}
+	return cycles
+}
+
+func (ch *seChaining) forcingChains(g *seGrid, toOn, toOff *potSet, yChain bool, chains []*sePot, source *sePot) []*sePot {
+	pendingOn := slices.Clone(toOn.list)
+	pendingOff := slices.Clone(toOff.list)
+	contains := func(p *sePot) bool {
+		for _, c := range chains {
+			if c.fullKey() == p.fullKey() {
+				return true
+			}
+		}
+		return false
+	}
+	for len(pendingOn) > 0 || len(pendingOff) > 0 {
+		for len(pendingOn) > 0 {
+			p := pendingOn[0]
+			pendingOn = pendingOn[1:]
+			for _, q := range onToOff(g, p, yChain) {
+				if source.on && source.key() == q.key() && !contains(q) {
+					chains = append(chains, q)
+				}
+				if !isParent(p, q) && !toOff.has(q.key()) {
+					pendingOff = append(pendingOff, q)
+					toOff.add(q)
+				}
+			}
+		}
+		for len(pendingOff) > 0 {
+			p := pendingOff[0]
+			pendingOff = pendingOff[1:]
+			for _, q := range offToOn(g, nil, p, toOff, yChain, true) {
+				if !source.on && source.key() == q.key() && !contains(q) {
+					chains = append(chains, q)
+				}
+				if !toOn.has(q.key()) {
+					pendingOn = append(pendingOn, q)
+					toOn.add(q)
+				}
+			}
+		}
+	}
+	return chains
+}
+
+func (ch *seChaining) cycleHint(g *seGrid, dstOn, dstOff *sePot, yChain, xChain bool) *seHint {
+	var cells cellSet
+	for p := dstOn; len(p.parents) > 0; p = p.parents[0] {
+		cells.add(int(p.cell))
+	}
+	var forw, back [729]bool
+	for p := dstOn; len(p.parents) > 0; p = p.parents[0] {
+		d := int(p.val)
+		for o := range peers[p.cell].all() {
+			if !cells.has(o) && g.has(o, d) {
+				if p.on {
+					forw[o*9+d-1] = true
+				} else {
+					back[o*9+d-1] = true
+				}
+			}
+		}
+	}
+	var remove []Candidate
+	for k := range 729 {
+		if forw[k] && back[k] {
+			remove = append(remove, Candidate{k / 9, k%9 + 1})
+		}
+	}
+	if len(remove) == 0 {
+		return nil
+	}
+	name, base, key := "Bidirectional Cycle", 70, 4
+	if !yChain {
+		name, base, key = "Bidirectional X-Cycle", 65, 2
+		if cells.count() == 4 {
+			name = "Generalized X-Wing"
+		}
+	} else if !xChain {
+		name, base, key = "Bidirectional Y-Cycle", 65, 3
+	}
+	c := &seChain{targets: []*sePot{dstOn, dstOff}, sortKey: key}
+	return ch.newChainHint(name, base, remove, nil, c, ancestors(dstOn))
+}
+
+// chaining is SE's doChaining: it completes toOn and toOff with what
+// follows from them and returns the two potentials of a contradiction,
+// or nil. In dynamic mode the candidates found off are taken out of g
+// while it runs.
+func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) {
+	save := *g
+	defer func() { *g = save }()
+	pendingOn := slices.Clone(toOn.list)
+	pendingOff := slices.Clone(toOff.list)
+	for len(pendingOn) > 0 || len(pendingOff) > 0 {
+		if len(pendingOn) > 0 {
+			p := pendingOn[0]
+			pendingOn = pendingOn[1:]
+			for _, q := range onToOff(g, p, !ch.nishio) {
+				if on := toOn.get(q.key()); on != nil {
+					return on, q
+				}
+				if toOff.add(q) {
+					pendingOff = append(pendingOff, q)
+				}
+			}
+		} else {
+			p := pendingOff[0]
+			pendingOff = pendingOff[1:]
+			src := &save
+			if !ch.dynamic {
+				src = nil
+			}
+			made := offToOn(g, src, p, toOff, !ch.nishio, true)
+			if ch.dynamic {
+				g.cand[p.cell] &^= 1 << uint(p.val)
+			}
+			for _, q := range made {
+				if off := toOff.get(q.key()); off != nil {
+					return q, off
+				}
+				if toOn.add(q) {
+					pendingOn = append(pendingOn, q)
+				}
+			}
+		}
+		if len(pendingOn) == 0 && len(pendingOff) == 0 && ch.level > 0 {
+			for _, q := range ch.advanced(g, &save, toOff) {
+				if toOff.add(q) {
+					pendingOff = append(pendingOff, q)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// nestedRules returns the rules nested at the rule's level, in SE's
+// order.
+func (ch *seChaining) nestedRules() []seNested {
+	if ch.others != nil {
+		return ch.others
+	}
+	rules := []seNested{
+		func(g *seGrid, f func(*seHint)) { seLocking(g, false, f) },
+		func(g *seGrid, f func(*seHint)) { seHiddenSet(g, 2, false, f) },
+		func(g *seGrid, f func(*seHint)) { seNakedSet(g, 2, f) },
+		func(g *seGrid, f func(*seHint)) { seFish(g, 2, f) },
+	}
+	sub := func(c *seChaining) seNested {
+		return func(g *seGrid, f func(*seHint)) {
+			for _, h := range c.hints(g) {
+				f(h)
+			}
+		}
+	}
+	if ch.level < 4 {
+		if ch.level >= 2 {
+			rules = append(rules, sub(&seChaining{}))
+		}
+		if ch.level >= 3 {
+			rules = append(rules, sub(&seChaining{multiple: true}))
+		}
+	} else {
+		rules = append(rules, sub(&seChaining{multiple: true, dynamic: true}))
+		if ch.level >= 5 {
+			rules = append(rules, sub(&seChaining{multiple: true, dynamic: true, level: ch.level - 3}))
+		}
+	}
+	ch.others = rules
+	return rules
+}
+
+// advanced is SE's getAdvancedPotentials: the removals of the first
+// nested rule that finds some relying on the chain's own removals, each
+// with those removals as parents.
+func (ch *seChaining) advanced(g, source *seGrid, offs *potSet) []*sePot {
+	if ch.cache == nil {
+		ch.cache = map[[81]uint16][]seAdvanced{}
+	}
+	found, ok := ch.cache[g.cand]
+	if !ok {
+		for _, rule := range ch.nestedRules() {
+			rule(g, func(h *seHint) {
+				var parents []int
+				if h.chain != nil {
+					parents = chainRuleParents(h.chain, source, g)
+				} else if h.parents != nil {
+					parents = h.parents(source, g)
+				}
+				if len(parents) == 0 {
+					return
+				}
+				for _, r := range h.remove {
+					found = append(found, seAdvanced{r.Cell*9 + r.Digit - 1, parents, h})
+				}
+			})
+			if len(found) > 0 {
+				break
+			}
+		}
+		ch.cache[g.cand] = found
+	}
+	var out []*sePot
+	for _, a := range found {
+		p := &sePot{cell: int8(a.remove / 9), val: int8(a.remove%9 + 1), cause: seCauseAdvanced}
+		if a.hint.chain != nil {
+			p.nested = a.hint
+		}
+		for _, k := range a.parents {
+			if real := offs.get(k); real != nil {
+				p.parents = append(p.parents, real)
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// chainRuleParents is SE's collectRuleParents over a chaining hint's
+// targets: the candidates gone from initial that the chain's singles
+// relied on.
+func chainRuleParents(c *seChain, initial, current *seGrid) []int {
+	var out []int
+	seen := map[int]bool{}
+	addOut := func(k int) {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for _, t := range c.targets {
+		for _, p := range chainOf(t) {
+			cause := p.cause
+			if cause == seCauseNone {
+				switch {
+				case c.cellChain:
+					cause = seCauseNaked
+				case c.isRegion:
+					cause = regionCause(c.region[0])
+				}
+			}
+			if !p.on || cause == seCauseNone {
+				continue
+			}
+			cell := int(p.cell)
+			if cause == seCauseNaked {
+				for v := 1; v <= 9; v++ {
+					if initial.has(cell, v) && !current.has(cell, v) {
+						addOut(cell*9 + v - 1)
+					}
+				}
+				continue
+			}
+			if t := causeRegion(cause); t >= 0 {
+				for _, x := range seRegions[t][seRegionOf[t][cell]] {
+					if initial.has(x, int(p.val)) && !current.has(x, int(p.val)) {
+						addOut(x*9 + int(p.val) - 1)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// multipleHints is SE's getMultipleChainsHintList.
+func (ch *seChaining) multipleHints(g *seGrid) []*seHint {
+	var out []*seHint
+	memo := map[int][2]*potSet{}
+	for c := range 81 {
+		if g.val[c] != 0 {
+			continue
+		}
+		n := g.count(c)
+		if n > 2 || (n > 1 && ch.dynamic) {
+			out = append(out, ch.cellHints(g, c, n, memo)...)
+		}
+	}
+	return out
+}
+
+// onChaining returns what follows from candidate k being on, memoised
+// for one search (the result depends on the grid only).
+func (ch *seChaining) onChaining(g *seGrid, k int, memo map[int][2]*potSet) (*potSet, *potSet, *sePot, *sePot) {
+	if r, ok := memo[k]; ok {
+		return r[0].clone(), r[1].clone(), nil, nil
+	}
+	toOn, toOff := newPotSet(), newPotSet()
+	toOn.add(&sePot{cell: int8(k / 9), val: int8(k%9 + 1), on: true})
+	a, b := ch.chaining(g, toOn, toOff)
+	if a == nil {
+		memo[k] = [2]*potSet{toOn.clone(), toOff.clone()}
+	}
+	return toOn, toOff, a, b
+}
+
+func (ch *seChaining) cellHints(g *seGrid, c, n int, memo map[int][2]*potSet) []*seHint {
+	var out []*seHint
+	valueToOn := map[int]*potSet{}
+	valueToOff := map[int]*potSet{}
+	var cellToOn, cellToOff *potSet
+	for d := 1; d <= 9; d++ {
+		if !g.has(c, d) {
+			continue
+		}
+		pOn := &sePot{cell: int8(c), val: int8(d), on: true}
+		pOff := &sePot{cell: int8(c), val: int8(d)}
+		doDouble := n >= 3 && !ch.nishio && ch.dynamic
+		doContradiction := ch.dynamic || ch.nishio
+		onToOn, onToOff, absOn, absOff := ch.onChaining(g, c*9+d-1, memo)
+		if doContradiction && absOn != nil {
+			out = append(out, ch.binaryHint(g, absOn, absOff, pOn, pOn, true, false))
+		}
+		offToOn, offToOff := newPotSet(), newPotSet()
+		offToOff.add(pOff)
+		absOn, absOff = ch.chaining(g, offToOn, offToOff)
+		if doContradiction && absOn != nil {
+			if h := ch.binaryHint(g, absOn, absOff, pOff, pOff, true, true); h != nil {
+				out = append(out, h)
+			}
+		}
+		if doDouble {
+			for _, p := range onToOn.list {
+				if q := offToOn.get(p.key()); q != nil {
+					if h := ch.binaryHint(g, p, q, pOn, p, false, true); h != nil {
+						out = append(out, h)
+					}
+				}
+			}
+			for _, p := range onToOff.list {
+				if q := offToOff.get(p.key()); q != nil {
+					out = append(out, ch.binaryHint(g, p, q, pOff, q, false, false))
+				}
+			}
+		}
+		if !ch.nishio {
+			out = append(out, ch.regionHints(g, c, d, onToOn, onToOff, memo)...)
+		}
+		valueToOn[d], valueToOff[d] = onToOn, onToOff
+		if cellToOn == nil {
+			cellToOn, cellToOff = onToOn.clone(), onToOff.clone()
+		} else {
+			cellToOn.retain(onToOn)
+			cellToOff.retain(onToOff)
+		}
+	}
+	if !ch.nishio && (n == 2 || (ch.multiple && n > 2)) {
+		for _, set := range []struct {
+			common *potSet
+			by     map[int]*potSet
+		}{{cellToOn, valueToOn}, {cellToOff, valueToOff}} {
+			for _, p := range set.common.list {
+				remove := reductionRemove(g, p)
+				if len(remove) == 0 {
+					continue
+				}
+				c2 := &seChain{sortKey: 5, cellChain: true}
+				flat := 0
+				for d := 1; d <= 9; d++ {
+					if g.has(c, d) {
+						t := set.by[d].get(p.key())
+						c2.targets = append(c2.targets, t)
+						flat += ancestors(t)
+					}
+				}
+				out = append(out, ch.newChainHint(ch.namePrefix()+"Cell Forcing"+ch.nameSuffix(), ch.baseDiff(), remove, c2.targets[0], c2, flat))
+			}
+		}
+	}
+	return out
+}
+
+// reductionRemove is what a forcing chain concluding p removes: p's
+// candidate when p is off, the others of its cell when on.
+func reductionRemove(g *seGrid, p *sePot) []Candidate {
+	if p.on {
+		return removeOthers(g, int(p.cell), int(p.val))
+	}
+	return []Candidate{{int(p.cell), int(p.val)}}
+}
+
+// binaryHint builds SE's BinaryChainingHint; onResult tells whether the
+// conclusion places target (true) or removes it.
+func (ch *seChaining) binaryHint(g *seGrid, dstOn, dstOff, source, target *sePot, absurd, onResult bool) *seHint {
+	var remove []Candidate
+	if onResult {
+		remove = removeOthers(g, int(target.cell), int(target.val))
+		if len(remove) == 0 {
+			return nil
+		}
+	} else {
+		remove = []Candidate{{int(target.cell), int(target.val)}}
+	}
+	kind, key := "Double Forcing", 1
+	if ch.nishio {
+		kind = "Forcing"
+	} else if absurd {
+		kind = "Contradiction Forcing"
+	}
+	if absurd {
+		key = 7
+	}
+	var res *sePot
+	if ch.nishio || absurd {
+		res = &sePot{cell: source.cell, val: source.val, on: !source.on}
+	} else {
+		res = dstOn
+	}
+	c := &seChain{targets: []*sePot{dstOn, dstOff}, sortKey: key}
+	return ch.newChainHint(ch.namePrefix()+kind+ch.nameSuffix(), ch.baseDiff(), remove, res, c, ancestors(dstOn)+ancestors(dstOff))
+}
+
+func (ch *seChaining) regionHints(g *seGrid, c, d int, onToOn, onToOff *potSet, memo map[int][2]*potSet) []*seHint {
+	var out []*seHint
+	for _, t := range []int{seBlock, seRow, seCol} {
+		i := seRegionOf[t][c]
+		m, n := g.positions(t, i, d)
+		if !(n == 2 || (ch.multiple && n > 2)) {
+			continue
+		}
+		first := -1
+		for pos := range 9 {
+			if m&(1<<uint(pos)) != 0 {
+				first = seRegions[t][i][pos]
+				break
+			}
+		}
+		if first != c {
+			continue
+		}
+		posToOn := map[int]*potSet{}
+		posToOff := map[int]*potSet{}
+		var regionToOn, regionToOff *potSet
+		for pos, x := range seRegions[t][i] {
+			if m&(1<<uint(pos)) == 0 {
+				continue
+			}
+			if x == c {
+				posToOn[pos], posToOff[pos] = onToOn, onToOff
+				regionToOn, regionToOff = onToOn.clone(), onToOff.clone()
+				continue
+			}
+			on, off, _, _ := ch.onChaining(g, x*9+d-1, memo)
+			posToOn[pos], posToOff[pos] = on, off
+			regionToOn.retain(on)
+			regionToOff.retain(off)
+		}
+		for _, set := range []struct {
+			common *potSet
+			by     map[int]*potSet
+		}{{regionToOn, posToOn}, {regionToOff, posToOff}} {
+			for _, p := range set.common.list {
+				remove := reductionRemove(g, p)
+				if len(remove) == 0 {
+					continue
+				}
+				c2 := &seChain{sortKey: 6, isRegion: true, region: [2]int{t, i}}
+				flat := 0
+				for pos := range 9 {
+					if m&(1<<uint(pos)) != 0 {
+						tp := set.by[pos].get(p.key())
+						c2.targets = append(c2.targets, tp)
+						flat += ancestors(tp)
+					}
+				}
+				out = append(out, ch.newChainHint(ch.namePrefix()+"Region Forcing"+ch.nameSuffix(), ch.baseDiff(), remove, c2.targets[0], c2, flat))
+			}
+		}
+	}
+	return out
+}
