@@ -62,8 +62,14 @@ hardest step (Easy, Medium, Hard, Unfair, Extreme), raised when the total
 score passes the level's cap, the score (sum of the steps' scores) and the
 techniques needed, with how often.
 
+Beside HoDoKu's rating it gives Sudoku Explainer's (SE 1.2.1's serate):
+ER, the difficulty of the hardest step; EP, the hardest up to the first
+placement; ED, the first step's, from 1.0 (a full house) to past 11 for the
+hardest puzzles known, with SE's rules applied in SE's order.
+
 Prints one line per puzzle, in input order:
-  "<level> <score>: <technique> x<count>, ..." or "error: <reason>".
+  "<level> <score>, SE <ER>/<EP>/<ED>: <technique> x<count>, ..." or
+  "error: <reason>".
 With --json, one JSON object per line, and any error as {"error": "..."}.
 
 Examples:
@@ -254,15 +260,21 @@ func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 		if err != nil {
 			return errorLine(*asJSON, err), false
 		}
+		se, err := human.RateSE(g)
+		if err != nil {
+			return errorLine(*asJSON, err), false
+		}
 		if *asJSON {
-			b, _ := json.Marshal(ratingJSONOf(r))
+			out := ratingJSONOf(r)
+			out.ER, out.EP, out.ED = tenths(se.ER), tenths(se.EP), tenths(se.ED)
+			b, _ := json.Marshal(out)
 			return string(b), true
 		}
 		parts := make([]string, len(r.Techniques))
 		for i, t := range r.Techniques {
 			parts[i] = fmt.Sprintf("%s x%d", t.Technique, t.Count)
 		}
-		return fmt.Sprintf("%s %d: %s", r.Level, r.Score, strings.Join(parts, ", ")), true
+		return fmt.Sprintf("%s %d, SE %s/%s/%s: %s", r.Level, r.Score, tenths(se.ER), tenths(se.EP), tenths(se.ED), strings.Join(parts, ", ")), true
 	})
 }
 
@@ -507,7 +519,19 @@ type ratingJSON struct {
 	Score      int             `json:"score"`
 	Techniques []techniqueJSON `json:"techniques"`
 	BruteForce bool            `json:"brute_force"`
+	// ER, EP and ED are Sudoku Explainer's rating of the puzzle.
+	ER tenths `json:"er"`
+	EP tenths `json:"ep"`
+	ED tenths `json:"ed"`
 }
+
+// tenths is a difficulty in tenths, written like 7.2.
+type tenths int
+
+func (t tenths) String() string { return fmt.Sprintf("%d.%d", t/10, t%10) }
+
+// MarshalJSON writes t as a number with one decimal, like 7.2.
+func (t tenths) MarshalJSON() ([]byte, error) { return []byte(t.String()), nil }
 
 type techniqueJSON struct {
 	Technique string `json:"technique"`

@@ -56,13 +56,15 @@ func seAnchors(t testing.TB) []seAnchor {
 
 func fmtTenths(x int) string { return fmt.Sprintf("%d.%d", x/10, x%10) }
 
-// TestRateSEAnchors rates the puzzles SE rated and counts how many ERs
-// match within 0.1. Under -race only the puzzles below ER 8.5 run.
+// TestRateSEAnchors rates the puzzles SE rated: every ER must be within
+// 0.1 of SE's, and EP and ED equal. The race detector makes the dynamic
+// chains slow, so under -race (or -short) only the puzzles below ER 7.0
+// run; make test runs them all once more without it.
 func TestRateSEAnchors(t *testing.T) {
 	anchors := seAnchors(t)
 	match, n := 0, 0
 	for _, a := range anchors {
-		if a.er >= 85 && (raceEnabled || testing.Short()) {
+		if a.er >= 70 && (raceEnabled || testing.Short()) {
 			continue
 		}
 		g, err := solver.Parse(a.puzzle)
@@ -78,10 +80,10 @@ func TestRateSEAnchors(t *testing.T) {
 		if d >= -1 && d <= 1 {
 			match++
 		} else {
-			t.Logf("%s %s: ER %s (%s), SE %s (%s)", a.set, a.puzzle, fmtTenths(r.ER), r.Hardest, fmtTenths(a.er), a.hardest)
+			t.Errorf("%s %s: ER %s (%s), SE %s (%s)", a.set, a.puzzle, fmtTenths(r.ER), r.Hardest, fmtTenths(a.er), a.hardest)
 		}
 		if r.ED != a.ed || r.EP != a.ep {
-			t.Logf("%s: EP/ED %s/%s, SE %s/%s", a.puzzle, fmtTenths(r.EP), fmtTenths(r.ED), fmtTenths(a.ep), fmtTenths(a.ed))
+			t.Errorf("%s: EP/ED %s/%s, SE %s/%s", a.puzzle, fmtTenths(r.EP), fmtTenths(r.ED), fmtTenths(a.ep), fmtTenths(a.ed))
 		}
 	}
 	t.Logf("ER within 0.1 of SE's on %d of %d puzzles", match, n)
