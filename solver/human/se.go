@@ -495,91 +495,21 @@ func seCombos(k int, f func(m uint16) bool) {
 
 var seSetNames = [...]string{2: "Pair", 3: "Triplet", 4: "Quad"}
 
-func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
+// seSubsets runs try on every k-subset (as a bit set of positions or
+// digits) of every block, column and row, in SE's order, for the regions
+// whose number of empty cells suits; it returns the first hint, or passes
+// each to all and returns nil.
+func seSubsets(g *seGrid, k int, suits func(empty int) bool, all func(*seHint), try func(t, i int, m uint16) *seHint) *seHint {
 	var found *seHint
 	for _, t := range []int{seBlock, seCol, seRow} {
 		for i := range 9 {
-			n := g.emptyCount(t, i)
-			if !(n > 2*k || (direct && n > k)) {
+			if !suits(g.emptyCount(t, i)) {
 				continue
 			}
-			seCombos(k, func(vm uint16) bool {
-				values := vm << 1
-				var union uint16
-				for d := 1; d <= 9; d++ {
-					if values&(1<<uint(d)) == 0 {
-						continue
-					}
-					m, c := g.positions(t, i, d)
-					if c == 0 {
-						return true
-					}
-					union |= m
+			seCombos(k, func(m uint16) bool {
+				if h := try(t, i, m); h != nil {
+					return offer(h, all, &found)
 				}
-				if bits.OnesCount16(union) != k {
-					return true
-				}
-				var remove []Candidate
-				for p := range 9 {
-					if union&(1<<uint(p)) == 0 {
-						continue
-					}
-					c := seRegions[t][i][p]
-					for d := 1; d <= 9; d++ {
-						if values&(1<<uint(d)) == 0 && g.has(c, d) {
-							remove = append(remove, Candidate{c, d})
-						}
-					}
-				}
-				if direct {
-					for d := 1; d <= 9; d++ {
-						if values&(1<<uint(d)) != 0 {
-							continue
-						}
-						m, c := g.positions(t, i, d)
-						if c > 1 && bits.OnesCount16(m&^union) == 1 {
-							h := &seHint{name: "Direct Hidden " + seSetNames[k], diff: 20, remove: remove,
-								cell: seRegions[t][i][bits.TrailingZeros16(m&^union)], value: d}
-							if k == 3 {
-								h.diff = 25
-							}
-							found = h
-							return false
-						}
-					}
-					return true
-				}
-				if len(remove) == 0 {
-					return true
-				}
-				h := &seHint{name: "Hidden " + seSetNames[k], diff: [...]int{2: 34, 3: 40, 4: 54}[k], cell: -1, remove: remove}
-				tt, ii, uu := t, i, values
-				h.parents = func(initial, current *seGrid) []int {
-					var pos uint16
-					for d := 1; d <= 9; d++ {
-						if uu&(1<<uint(d)) != 0 {
-							m, _ := current.positions(tt, ii, d)
-							pos |= m
-						}
-					}
-					var out []int
-					for p, c := range seRegions[tt][ii] {
-						if pos&(1<<uint(p)) != 0 {
-							continue
-						}
-						for d := 1; d <= 9; d++ {
-							if uu&(1<<uint(d)) != 0 && initial.has(c, d) {
-								out = append(out, c*9+d-1)
-							}
-						}
-					}
-					return out
-				}
-				if all == nil {
-					found = h
-					return false
-				}
-				all(h)
 				return true
 			})
 			if found != nil {
@@ -590,71 +520,123 @@ func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
 	return nil
 }
 
-func seNakedSet(g *seGrid, k int, all func(*seHint)) *seHint {
-	var found *seHint
-	for _, t := range []int{seBlock, seCol, seRow} {
-		for i := range 9 {
-			if g.emptyCount(t, i) < 2*k {
-				continue
-			}
-			seCombos(k, func(pm uint16) bool {
-				var union uint16
-				for p := range 9 {
-					if pm&(1<<uint(p)) == 0 {
-						continue
-					}
-					c := seRegions[t][i][p]
-					if g.cand[c] == 0 {
-						return true
-					}
-					union |= g.cand[c]
-				}
-				if bits.OnesCount16(union) != k {
-					return true
-				}
-				var remove []Candidate
-				for p, c := range seRegions[t][i] {
-					if pm&(1<<uint(p)) != 0 {
-						continue
-					}
-					for d := 1; d <= 9; d++ {
-						if union&(1<<uint(d)) != 0 && g.has(c, d) {
-							remove = append(remove, Candidate{c, d})
-						}
-					}
-				}
-				if len(remove) == 0 {
-					return true
-				}
-				h := &seHint{name: "Naked " + seSetNames[k], diff: [...]int{2: 30, 3: 36, 4: 50}[k], cell: -1, remove: remove}
-				tt, ii, cells, vals := t, i, pm, union
-				h.parents = func(initial, current *seGrid) []int {
-					var out []int
-					for p, c := range seRegions[tt][ii] {
-						if cells&(1<<uint(p)) == 0 {
-							continue
-						}
-						for d := 1; d <= 9; d++ {
-							if initial.has(c, d) && vals&(1<<uint(d)) == 0 {
-								out = append(out, c*9+d-1)
-							}
-						}
-					}
-					return out
-				}
-				if all == nil {
-					found = h
-					return false
-				}
-				all(h)
-				return true
-			})
-			if found != nil {
-				return found
+// offer passes h to all or, when all is nil, keeps it in found; it
+// reports whether the search goes on.
+func offer(h *seHint, all func(*seHint), found **seHint) bool {
+	if all == nil {
+		*found = h
+		return false
+	}
+	all(h)
+	return true
+}
+
+// regionCands lists the candidates (as c*9+d-1) of the cells of region
+// (t, i) in positions cells, with digits in digits, that keep holds for.
+func regionCands(t, i int, cells, digits uint16, keep func(c, d int) bool) []int {
+	var out []int
+	for p, c := range seRegions[t][i] {
+		if cells&(1<<uint(p)) == 0 {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			if digits&(1<<uint(d)) != 0 && keep(c, d) {
+				out = append(out, c*9+d-1)
 			}
 		}
 	}
-	return nil
+	return out
+}
+
+func candsOf(ks []int) []Candidate {
+	out := make([]Candidate, len(ks))
+	for i, k := range ks {
+		out[i] = Candidate{k / 9, k%9 + 1}
+	}
+	return out
+}
+
+func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
+	suits := func(n int) bool { return n > 2*k || (direct && n > k) }
+	return seSubsets(g, k, suits, all, func(t, i int, vm uint16) *seHint {
+		values := vm << 1
+		var union uint16
+		for d := 1; d <= 9; d++ {
+			if values&(1<<uint(d)) == 0 {
+				continue
+			}
+			m, c := g.positions(t, i, d)
+			if c == 0 {
+				return nil
+			}
+			union |= m
+		}
+		if bits.OnesCount16(union) != k {
+			return nil
+		}
+		remove := candsOf(regionCands(t, i, union, 0x3fe&^values, g.has))
+		if direct {
+			for d := 1; d <= 9; d++ {
+				if values&(1<<uint(d)) != 0 {
+					continue
+				}
+				m, c := g.positions(t, i, d)
+				if c > 1 && bits.OnesCount16(m&^union) == 1 {
+					h := &seHint{name: "Direct Hidden " + seSetNames[k], diff: 20, remove: remove,
+						cell: seRegions[t][i][bits.TrailingZeros16(m&^union)], value: d}
+					if k == 3 {
+						h.diff = 25
+					}
+					return h
+				}
+			}
+			return nil
+		}
+		if len(remove) == 0 {
+			return nil
+		}
+		h := &seHint{name: "Hidden " + seSetNames[k], diff: [...]int{2: 34, 3: 40, 4: 54}[k], cell: -1, remove: remove}
+		h.parents = func(initial, current *seGrid) []int {
+			var pos uint16
+			for d := 1; d <= 9; d++ {
+				if values&(1<<uint(d)) != 0 {
+					m, _ := current.positions(t, i, d)
+					pos |= m
+				}
+			}
+			return regionCands(t, i, 0x1ff&^pos, values, initial.has)
+		}
+		return h
+	})
+}
+
+func seNakedSet(g *seGrid, k int, all func(*seHint)) *seHint {
+	suits := func(n int) bool { return n >= 2*k }
+	return seSubsets(g, k, suits, all, func(t, i int, pm uint16) *seHint {
+		var union uint16
+		for p := range 9 {
+			if pm&(1<<uint(p)) == 0 {
+				continue
+			}
+			c := seRegions[t][i][p]
+			if g.cand[c] == 0 {
+				return nil
+			}
+			union |= g.cand[c]
+		}
+		if bits.OnesCount16(union) != k {
+			return nil
+		}
+		remove := candsOf(regionCands(t, i, 0x1ff&^pm, union, g.has))
+		if len(remove) == 0 {
+			return nil
+		}
+		h := &seHint{name: "Naked " + seSetNames[k], diff: [...]int{2: 30, 3: 36, 4: 50}[k], cell: -1, remove: remove}
+		h.parents = func(initial, current *seGrid) []int {
+			return regionCands(t, i, pm, 0x3fe&^union, initial.has)
+		}
+		return h
+	})
 }
 
 func seFish(g *seGrid, k int, all func(*seHint)) *seHint {
@@ -712,11 +694,9 @@ func seFish(g *seGrid, k int, all func(*seHint)) *seHint {
 					}
 				}
 				h.parents = seLockingParents(d, base, cover)
-				if all == nil {
-					found = h
+				if !offer(h, all, &found) {
 					return false
 				}
-				all(h)
 			}
 			return true
 		})

@@ -858,27 +858,36 @@ func (ch *seChaining) cellHints(g *seGrid, c, n int, memo map[int][2]*potSet) []
 		}
 	}
 	if !ch.nishio && (n == 2 || (ch.multiple && n > 2)) {
-		for _, set := range []struct {
-			common *potSet
-			by     map[int]*potSet
-		}{{cellToOn, valueToOn}, {cellToOff, valueToOff}} {
-			for _, p := range set.common.list {
-				remove := reductionRemove(g, p)
-				if len(remove) == 0 {
-					continue
-				}
-				c2 := &seChain{sortKey: 5, cellChain: true}
-				flat := 0
-				for d := 1; d <= 9; d++ {
-					if g.has(c, d) {
-						t := set.by[d].get(p.key())
-						c2.targets = append(c2.targets, t)
-						flat += ancestors(t)
-					}
-				}
-				out = append(out, ch.newChainHint(ch.namePrefix()+"Cell Forcing"+ch.nameSuffix(), ch.baseDiff(), remove, c2.targets[0], c2, flat))
+		var digits []int
+		for d := 1; d <= 9; d++ {
+			if g.has(c, d) {
+				digits = append(digits, d)
 			}
 		}
+		mk := func() *seChain { return &seChain{sortKey: 5, cellChain: true} }
+		out = ch.reductions(g, out, "Cell Forcing", mk, digits, cellToOn, valueToOn)
+		out = ch.reductions(g, out, "Cell Forcing", mk, digits, cellToOff, valueToOff)
+	}
+	return out
+}
+
+// reductions appends to out the cell or region forcing chains that
+// conclude each potential of common, which follows from every branch
+// (branches[b] is what follows from branch b).
+func (ch *seChaining) reductions(g *seGrid, out []*seHint, kind string, mk func() *seChain, branches []int, common *potSet, by map[int]*potSet) []*seHint {
+	for _, p := range common.list {
+		remove := reductionRemove(g, p)
+		if len(remove) == 0 {
+			continue
+		}
+		c := mk()
+		flat := 0
+		for _, b := range branches {
+			t := by[b].get(p.key())
+			c.targets = append(c.targets, t)
+			flat += ancestors(t)
+		}
+		out = append(out, ch.newChainHint(ch.namePrefix()+kind+ch.nameSuffix(), ch.baseDiff(), remove, c.targets[0], c, flat))
 	}
 	return out
 }
@@ -958,27 +967,15 @@ func (ch *seChaining) regionHints(g *seGrid, c, d int, onToOn, onToOff *potSet, 
 			regionToOn.retain(on)
 			regionToOff.retain(off)
 		}
-		for _, set := range []struct {
-			common *potSet
-			by     map[int]*potSet
-		}{{regionToOn, posToOn}, {regionToOff, posToOff}} {
-			for _, p := range set.common.list {
-				remove := reductionRemove(g, p)
-				if len(remove) == 0 {
-					continue
-				}
-				c2 := &seChain{sortKey: 6, isRegion: true, region: [2]int{t, i}}
-				flat := 0
-				for pos := range 9 {
-					if m&(1<<uint(pos)) != 0 {
-						tp := set.by[pos].get(p.key())
-						c2.targets = append(c2.targets, tp)
-						flat += ancestors(tp)
-					}
-				}
-				out = append(out, ch.newChainHint(ch.namePrefix()+"Region Forcing"+ch.nameSuffix(), ch.baseDiff(), remove, c2.targets[0], c2, flat))
+		var positions []int
+		for pos := range 9 {
+			if m&(1<<uint(pos)) != 0 {
+				positions = append(positions, pos)
 			}
 		}
+		mk := func() *seChain { return &seChain{sortKey: 6, isRegion: true, region: [2]int{t, i}} }
+		out = ch.reductions(g, out, "Region Forcing", mk, positions, regionToOn, posToOn)
+		out = ch.reductions(g, out, "Region Forcing", mk, positions, regionToOff, posToOff)
 	}
 	return out
 }
