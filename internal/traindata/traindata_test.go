@@ -1,12 +1,14 @@
 package traindata
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/ocreval"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -156,5 +158,36 @@ func TestWriteSetWithoutTypefaces(t *testing.T) {
 	err := WriteSet(SetConfig{Out: t.TempDir(), N: 1, Test: true, Fonts: filepath.Join(t.TempDir(), "no-fonts"), Seed: 1})
 	if err == nil || !strings.Contains(err.Error(), "train/deps") {
 		t.Fatalf("WriteSet without fonts: %v, want an error that says to run train/deps", err)
+	}
+}
+
+// TestHeldOut checks the validation split of the book photos: every val_*
+// photo is held out, and the photos of one puzzle go the same way.
+func TestHeldOut(t *testing.T) {
+	var book Folder
+	for _, f := range DevFolders("shared") {
+		if f.Source == Book {
+			book = f
+		}
+	}
+	var truth ocreval.Truth
+	for _, name := range []string{"val_01_02_honor_view_10_0.jpg", "val_07_11_iphone_14_1.jpg", "val_99_99_x_0.jpg"} {
+		if !book.HeldOut(name, truth) {
+			t.Errorf("%s is trained on: the source's validation photos must be held out", name)
+		}
+	}
+	held := 0
+	for p := range 40 {
+		puzzle := fmt.Sprintf("train_%02d_%02d_", p/7, p%7)
+		a := book.HeldOut(puzzle+"honor_view_10_0.jpg", truth)
+		if b := book.HeldOut(puzzle+"iphone_14_1.jpg", truth); a != b {
+			t.Errorf("%s: the puzzle's photos are split between training (%v) and validation (%v)", puzzle, a, b)
+		}
+		if a {
+			held++
+		}
+	}
+	if held == 0 || held == 40 {
+		t.Errorf("%d of 40 train_ puzzles held out, want about one in five", held)
 	}
 }

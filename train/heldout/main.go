@@ -51,7 +51,7 @@ func link(f traindata.Folder, dir string) (int, error) {
 	}
 	keep := map[string]bool{}
 	for _, it := range items {
-		if !traindata.IsValidation(f.Group(it.Name, it.Truth)) {
+		if !f.HeldOut(it.Name, it.Truth) {
 			continue
 		}
 		base := strings.TrimSuffix(it.Name, filepath.Ext(it.Name))
