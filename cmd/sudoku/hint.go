@@ -199,15 +199,20 @@ func wrongGridJSON(wrong *solver.WrongGridError) any {
 }
 
 // stepText is a step in words at a level of help: 1 where to look, 2 the
-// technique and the area, 3 the whole step.
+// technique and the area, 3 the whole step; on a puzzle with several
+// solutions a line saying so comes first.
 func stepText(st human.Step, level int) string {
+	note := ""
+	if st.MultipleSolutions {
+		note = human.MultipleSolutionsNote + "\n"
+	}
 	switch level {
 	case 1:
-		return st.Nudge
+		return note + st.Nudge
 	case 2:
-		return st.Area
+		return note + st.Area
 	}
-	return st.Technique + ": " + st.Explanation
+	return note + st.Technique + ": " + st.Explanation
 }
 
 func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
@@ -482,6 +487,8 @@ type stepJSON struct {
 	Explanation  string          `json:"explanation"`
 	// Solved is set when the grid is already solved: there is no step.
 	Solved bool `json:"solved,omitempty"`
+	// MultipleSolutions is set when the puzzle has more than one solution.
+	MultipleSolutions bool `json:"multiple_solutions,omitempty"`
 }
 
 type candidateJSON struct {
@@ -494,7 +501,7 @@ type candidateJSON struct {
 // out and explain with the nudge or the area (level 1 also leaves out the
 // technique).
 func stepJSONAt(st human.Step, level int) stepJSON {
-	out := stepJSON{Technique: st.Technique, Placements: []candidateJSON{}, Eliminations: []candidateJSON{}}
+	out := stepJSON{Technique: st.Technique, Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, MultipleSolutions: st.MultipleSolutions}
 	switch level {
 	case 1:
 		out.Technique = ""

@@ -179,7 +179,9 @@ func NextStep(puzzle, current solver.Grid, marks []solver.DigitSet) (Step, error
 			return Step{}, &solver.WrongGridError{}
 		}
 	}
-	return next(s, info)
+	st, err := next(s, info)
+	st.MultipleSolutions = !info.unique
+	return st, err
 }
 
 // next runs the ladder on s, falling back to trial and error.

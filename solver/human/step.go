@@ -55,4 +55,12 @@ type Step struct {
 	// BruteForce is true for a step found by trial and error because no
 	// known technique applies. It is never presented as logic.
 	BruteForce bool
+	// MultipleSolutions is true when the puzzle has more than one
+	// solution: the step holds in all of them, but no logic can lead to a
+	// single answer, so a player should be told first.
+	MultipleSolutions bool
 }
+
+// MultipleSolutionsNote is what to tell a player before any help on a
+// puzzle with more than one solution.
+const MultipleSolutionsNote = "This puzzle has more than one solution, so no chain of logical steps can lead to a single answer; the step below holds in every solution."
