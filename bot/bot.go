@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Options configure a [Bot]. Zero fields take the defaults listed.
@@ -397,28 +398,12 @@ func guessCommand(text string) Command {
 			return CmdRate
 		case "help", "hello", "hi":
 			// Asking for help, unless a puzzle comes with the words.
-			if !LooksLikePuzzle(text) {
+			if !solver.LooksLikePuzzle(text) {
 				return CmdHelp
 			}
 		}
 	}
 	return CmdSolve
-}
-
-// LooksLikePuzzle reports whether text holds enough digits and dots (16)
-// to be a grid rather than words alone.
-func LooksLikePuzzle(text string) bool {
-	return strings.Count(text, ".")+countDigits(text) >= 16
-}
-
-func countDigits(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			n++
-		}
-	}
-	return n
 }
 
 func plural(n int) string {

@@ -17,8 +17,8 @@ const MaxInputBytes = 64 << 10
 // error, never both, and never panics.
 //
 // Accepted, detected automatically:
-//   - one line of 16, 81 or 256 cells: digits, blanks as '.', '0', '_', '*'
-//     or '-' ("53..7....6..195...");
+//   - one line of 16, 81 or 256 cells: digits, blanks as '.', '0', '_', '*',
+//     '-', '?', 'x' or 'X' ("53..7....6..195...");
 //   - a grid over several lines, with or without separators ('|', '-', '+',
 //     '=', ':', spaces, tabs, box-drawing characters);
 //   - a grid in fixed-width columns whose blanks are spaces ("|53 | 7 |   |",
@@ -40,7 +40,15 @@ const MaxInputBytes = 64 << 10
 // has two 5s (r3c2 and r3c7)", "unexpected character 'x' at line 2, column
 // 5", "9 rows, but only 30 digits: are blanks written as spaces?".
 func Parse(text string) (Grid, error) {
-	g, err := ParseRaw(text)
+	if g, ok := line81(text); ok {
+		return g, nil
+	}
+	return parseFull(text)
+}
+
+// parseFull is [Parse] without its fast path.
+func parseFull(text string) (Grid, error) {
+	g, err := parseRaw(text)
 	if err != nil {
 		return Grid{}, err
 	}
@@ -58,6 +66,14 @@ func Parse(text string) (Grid, error) {
 // in a row is returned as written. Use it for a player's current state,
 // which may be wrong and is checked separately.
 func ParseRaw(text string) (Grid, error) {
+	if g, ok := line81(text); ok {
+		return g, nil
+	}
+	return parseRaw(text)
+}
+
+// parseRaw is [ParseRaw] without its fast path.
+func parseRaw(text string) (Grid, error) {
 	if len(text) > MaxInputBytes {
 		return Grid{}, fmt.Errorf("text is %d bytes, the limit is %d", len(text), MaxInputBytes)
 	}
@@ -72,6 +88,12 @@ func ParseRaw(text string) (Grid, error) {
 		text = ps[0]
 	}
 	if cells, ok := parseList(text); ok {
+		return cellsToGrid(cells, nil)
+	}
+	if cells, ok := delimitedGrid(text); ok {
+		return cellsToGrid(cells, nil)
+	}
+	if cells, ok := spaceLine(text); ok {
 		return cellsToGrid(cells, nil)
 	}
 	if hasNumberRows(text) {
@@ -91,6 +113,7 @@ func parseLines(text string, numbers bool) (Grid, error) {
 	if stripped, ok := stripLabels(lines); ok {
 		lines = scanLines(stripped, numbers)
 	}
+	lines = commentedRows(lines)
 	var grid []lineCells
 	for _, l := range lines {
 		if !l.chatter && len(l.cells) > 0 {
@@ -274,7 +297,7 @@ func cellDigit(r rune) (uint8, bool) {
 	switch {
 	case r >= '1' && r <= '9':
 		return uint8(r - '0'), true
-	case r == '.' || r == '0' || r == '_' || r == '*' || r == '-' || r == '·':
+	case isBlankChar(r):
 		return 0, true
 	case r >= 'A' && r <= 'G':
 		return uint8(r-'A') + 10, true
@@ -282,6 +305,17 @@ func cellDigit(r rune) (uint8, bool) {
 		return uint8(r-'a') + 10, true
 	}
 	return 0, false
+}
+
+// isBlankChar reports whether r writes a blank cell: '.', '0', '_', '*',
+// '-', '·', '?', 'x' or 'X'. None of them is a digit of any grid size, so
+// reading them as blanks is never ambiguous.
+func isBlankChar(r rune) bool {
+	switch r {
+	case '.', '0', '_', '*', '-', '·', '?', 'x', 'X':
+		return true
+	}
+	return false
 }
 
 // isSeparator reports whether r only draws the grid: white space, rules and
@@ -332,7 +366,7 @@ func scanChars(l *lineCells, s string) {
 		col++
 		if unicode.IsLetter(r) {
 			letters++
-			if letters >= 2 && !(isCellLetter(r) && allCellLetters(s, col)) {
+			if letters >= 2 && !(isGridLetter(r) && allCellLetters(s, col)) {
 				word = true
 			}
 		} else {
@@ -381,18 +415,27 @@ func scanChars(l *lineCells, s string) {
 // isCellLetter reports whether r is one of the letters 16x16 grids use.
 func isCellLetter(r rune) bool { return (r >= 'A' && r <= 'G') || (r >= 'a' && r <= 'g') }
 
+// isBlankLetter reports whether r is a letter written for a blank: 'x' or
+// 'X'.
+func isBlankLetter(r rune) bool { return r == 'x' || r == 'X' }
+
+// isGridLetter reports whether r is a letter a grid may hold: a digit of a
+// 16x16 grid or a blank.
+func isGridLetter(r rune) bool { return isCellLetter(r) || isBlankLetter(r) }
+
 // allCellLetters reports whether the run of letters ending at rune column
-// col of s consists only of 16x16 digit letters, which is what a 16x16 row
-// like "AB.." holds. Such runs are not words.
+// col of s consists only of grid letters (isGridLetter), which is what a
+// 16x16 row like "AB.." or a row with x for blanks ("53xx7xxxx") holds.
+// Such runs are not words.
 func allCellLetters(s string, col int) bool {
 	rs := []rune(s)
 	for i := col - 1; i >= 0 && unicode.IsLetter(rs[i]); i-- {
-		if !isCellLetter(rs[i]) {
+		if !isGridLetter(rs[i]) {
 			return false
 		}
 	}
 	for i := col; i < len(rs) && unicode.IsLetter(rs[i]); i++ {
-		if !isCellLetter(rs[i]) {
+		if !isGridLetter(rs[i]) {
 			return false
 		}
 	}
@@ -505,13 +548,7 @@ func sideFor(n int) int {
 func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
 	side := sideFor(len(cells))
 	if side == 0 {
-		s := likelySide(len(cells), lines)
-		want := s * s
-		msg := fmt.Sprintf("found %d cells, a %dx%d puzzle needs %d", len(cells), s, s, want)
-		if bad := oddLine(lines, s); bad != nil {
-			msg += fmt.Sprintf(" (line %d has %d)", bad.num, len(bad.cells))
-		}
-		return Grid{}, fmt.Errorf("%s", msg)
+		return Grid{}, sizeError(len(cells), lines)
 	}
 	if len(lines) == side {
 		if bad := oddLine(lines, side); bad != nil {
@@ -531,6 +568,41 @@ func cellsToGrid(cells []cell, lines []lineCells) (Grid, error) {
 		g.cells[i] = c.digit
 	}
 	return g, nil
+}
+
+// supportedSizes names the sizes of grid the parser reads, for messages.
+const supportedSizes = "4x4, 9x9 and 16x16"
+
+// sizeError says what was found when n cells make no grid: a square grid
+// of a size not supported, or the size the cells were likely meant to
+// have when that is clear (one row a line, or a cell count within a row
+// of it), else the sizes supported.
+func sizeError(n int, lines []lineCells) error {
+	if k := len(lines); k >= 2 && k*k == n && fitRows(lines, k) && oddLine(lines, k) == nil {
+		return fmt.Errorf("found a %dx%d grid (%d rows of %d cells): the sizes supported are %s", k, k, k, k, supportedSizes)
+	}
+	if k := isqrt(n); k >= 2 && k*k == n {
+		return fmt.Errorf("found %d cells, as many as a %dx%d grid: the sizes supported are %s", n, k, k, supportedSizes)
+	}
+	s := likelySide(n, lines)
+	rowsTell := len(lines) >= 2 && fitRows(lines, s)
+	if !rowsTell && (n < s*s-s || n > s*s+s) {
+		return fmt.Errorf("found %d cells: a puzzle has 16 (4x4), 81 (9x9) or 256 (16x16)", n)
+	}
+	msg := fmt.Sprintf("found %d cells, a %dx%d puzzle needs %d", n, s, s, s*s)
+	if bad := oddLine(lines, s); bad != nil {
+		msg += fmt.Sprintf(" (line %d has %d)", bad.num, len(bad.cells))
+	}
+	return errors.New(msg)
+}
+
+// isqrt returns the integer square root of n >= 0.
+func isqrt(n int) int {
+	k := 0
+	for (k+1)*(k+1) <= n {
+		k++
+	}
+	return k
 }
 
 // likelySide guesses the size a wrong cell count was meant to have: the

@@ -406,3 +406,40 @@ func noBlanks(cells []cell) bool {
 	}
 	return true
 }
+
+// spaceLine reads a puzzle written on one line whose blanks are spaces
+// ("53  7    6  195    98    6 8..."): a line of exactly 16, 81 or 256
+// characters, only digits (and the letters of 16x16 grids) and spaces, in
+// which some cells stand side by side. It reports false for anything else:
+// a line whose cells are each set apart by spaces holds cells between
+// separators, and one whose digits alone make a whole grid is read as that.
+func spaceLine(text string) ([]cell, bool) {
+	line := strings.Trim(text, "\n")
+	if strings.Contains(line, "\n") || !strings.Contains(line, " ") {
+		return nil, false
+	}
+	rs := []rune(line)
+	if sideFor(len(rs)) == 0 {
+		return nil, false
+	}
+	num := 1 + strings.Count(text[:strings.Index(text, line)], "\n")
+	cells := make([]cell, len(rs))
+	digits, sideBySide := 0, false
+	for i, r := range rs {
+		cells[i] = cell{ch: r, line: num, col: i + 1}
+		if r == ' ' {
+			continue
+		}
+		d, ok := cellDigit(r)
+		if !ok || d == 0 {
+			return nil, false
+		}
+		cells[i].digit = d
+		digits++
+		sideBySide = sideBySide || i > 0 && rs[i-1] != ' '
+	}
+	if !sideBySide || sideFor(digits) != 0 {
+		return nil, false
+	}
+	return cells, true
+}

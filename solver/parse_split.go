@@ -16,6 +16,14 @@ import (
 // column of each line. Grids written over several lines are split at the
 // empty lines between them, or else every 9 (16, 4) rows.
 func SplitPuzzles(text string) []string {
+	if ps, ok := plainLines(text); ok {
+		return ps
+	}
+	return splitPuzzles(text)
+}
+
+// splitPuzzles is [SplitPuzzles] without its fast path.
+func splitPuzzles(text string) []string {
 	if ps, ok := datasetPuzzles(text); ok {
 		return ps
 	}

@@ -111,7 +111,7 @@ func TestParseErrorMessages(t *testing.T) {
 	}{
 		{"80 cells", strings.Repeat(".", 80), "found 80 cells, a 9x9 puzzle needs 81"},
 		{"row clash", row3, "row 3 has two 5s (r3c2 and r3c7)"},
-		{"unexpected", "53..7....\n6..1x95..\n" + strings.Repeat(".........\n", 7), "unexpected character 'x' at line 2, column 5"},
+		{"unexpected", "53..7....\n6..1y95..\n" + strings.Repeat(".........\n", 7), "unexpected character 'y' at line 2, column 5"},
 		{"too long", strings.Repeat(".", solver.MaxInputBytes+1), "text is 65537 bytes, the limit is 65536"},
 		{"empty", "", "empty input: no Sudoku grid found"},
 		{"15 cells", "123............", "found 15 cells, a 4x4 puzzle needs 16"},

@@ -255,7 +255,7 @@ func continues(m message, line string) bool {
 	if err != nil {
 		return true
 	}
-	if len(m.lines) == 1 && g.Side() == 4 && cellChars(line) == 16 {
+	if len(m.lines) == 1 && g.Side() == 4 && solver.CellChars(line) == solver.MinCells {
 		return true
 	}
 	g2, err := solver.ParseRaw(text + "\n" + line)
@@ -269,22 +269,10 @@ func gridComplete(text string) bool {
 }
 
 // oneLineError reports whether m is a puzzle written on one line (more
-// cells than the longest row, 16) that does not read: more lines cannot
-// complete it, so it is answered at once, with its error.
+// cells than the longest row, that of a 16x16 grid) that does not read:
+// more lines cannot complete it, so it is answered at once, with its error.
 func oneLineError(m message) bool {
-	return len(m.lines) == 1 && cellChars(m.lines[0]) > 16 && !gridComplete(m.lines[0])
-}
-
-// cellChars counts the characters of line that may be cells: digits,
-// '.', and the letters of 16x16 grids.
-func cellChars(line string) int {
-	n := 0
-	for _, r := range line {
-		if r >= '0' && r <= '9' || r == '.' || r >= 'A' && r <= 'G' || r >= 'a' && r <= 'g' {
-			n++
-		}
-	}
-	return n
+	return len(m.lines) == 1 && solver.CellChars(m.lines[0]) > solver.MaxSide && !gridComplete(m.lines[0])
 }
 
 // isGap reports whether line is empty, which ends a message: white space
@@ -317,13 +305,7 @@ func isChatter(line string) bool {
 		strings.ContainsAny(line, "|│║┃") {
 		return false
 	}
-	marks := strings.Count(line, ".")
-	for _, r := range line {
-		if r >= '0' && r <= '9' {
-			marks++
-		}
-	}
-	return marks < 4
+	return solver.CellChars(line) < 4
 }
 
 // consoleCommands are the commands that take a puzzle, by the names typed.

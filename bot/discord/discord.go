@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Options configure the Discord adapter.
@@ -643,9 +644,10 @@ func (d *Adapter) retryServerErrors(call func() error) error {
 }
 
 // looksLikePuzzle reports whether a message in a watched channel is worth
-// answering: a photo, or enough digits and dots to be a grid.
+// answering: a photo, or text that looks like a puzzle
+// (solver.LooksLikePuzzle).
 func looksLikePuzzle(m *discordgo.Message) bool {
-	return len(m.Attachments) > 0 || bot.LooksLikePuzzle(m.Content)
+	return len(m.Attachments) > 0 || solver.LooksLikePuzzle(m.Content)
 }
 
 // noFail is false, for MessageReference.FailIfNotExists.
