@@ -134,12 +134,7 @@ func TestParseMarks(t *testing.T) {
 // error, never both, never a panic; marks read back as themselves and can
 // be searched.
 func FuzzParseMarks(f *testing.F) {
-	files, _ := filepath.Glob("testdata/marks/*.txt")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(string(b))
-		}
-	}
+	addFileSeeds(f, "testdata/marks/*.txt")
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := solver.ParseMarks(in)
 		if err != nil {

@@ -94,12 +94,7 @@ func TestNotationsReadBack(t *testing.T) {
 // cell, leave blanks as spaces or label their rows: any grid the parser
 // reads, written in them, reads back as itself.
 func FuzzNotations(f *testing.F) {
-	files, _ := filepath.Glob("testdata/parse/*.txt")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(string(b))
-		}
-	}
+	addFileSeeds(f, "testdata/parse/*.txt")
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := solver.Parse(in)
 		if err != nil {
@@ -111,4 +106,14 @@ func FuzzNotations(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addFileSeeds adds the text of each file matching pattern to f's seeds.
+func addFileSeeds(f *testing.F, pattern string) {
+	files, _ := filepath.Glob(pattern)
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(string(b))
+		}
+	}
 }

@@ -268,13 +268,7 @@ func mustRead(t *testing.T, name string) string {
 // error, never both, never a panic; a grid obeys the rules and reads back
 // as itself.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("testdata/parse/*.txt")
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err == nil {
-			f.Add(string(b))
-		}
-	}
+	addFileSeeds(f, "testdata/parse/*.txt")
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := solver.Parse(in)
 		if err != nil {
