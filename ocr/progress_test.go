@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -126,9 +127,16 @@ func TestProgressFilledAndDoubtful(t *testing.T) {
 	if err != nil || !p.Filled || !p.Right() || p.Entries != 81-r.Grid.Givens() {
 		t.Fatalf("a grid filled in right: %+v, %v", p, err)
 	}
+	// The split never costs the check: givens read as several solutions
+	// with the entries making one are checked as all the digits read.
 	r.Solutions = 2
+	p, err = r.Progress()
+	if err != nil || !p.AllDigits || !p.Right() {
+		t.Fatalf("givens with several solutions, entries making one: %+v, %v", p, err)
+	}
+	r.Entered, _ = solver.NewGrid(9)
 	if _, err := r.Progress(); err == nil {
-		t.Fatal("a puzzle read with several solutions is checked")
+		t.Fatal("a puzzle read with several solutions and no entries is checked")
 	}
 }
 
@@ -145,5 +153,148 @@ func TestToCheck(t *testing.T) {
 	r.Cells[r1c4].Confidence = 0.9995 // sure enough to be called wrong
 	if got, want := toCheck(r), []int{0, r1c3}; !slices.Equal(got, want) {
 		t.Errorf("toCheck = %v, want %v", got, want)
+	}
+}
+
+// TestProgressGivensUnsure: when a given was not read surely, the solution
+// rests on it: an entry or marks that disagree with that solution are
+// asked about, never called wrong, and the given is asked about too;
+// taken as read (Accepted), they are called wrong.
+func TestProgressGivensUnsure(t *testing.T) {
+	const r1c1, r1c4, r1c6 = 0, 3, 5 // r1c4 is 6, r1c6 8 in the solution
+	r := progressResult(t, map[int]int{r1c4: 7}, map[int]solver.DigitSet{r1c6: solver.DigitSetOf(2, 7)}, nil)
+	r.Cells[r1c1].Confidence = 0.4
+	r.Cells[r1c1].Alternatives = []Alternative{{Digit: 6, Confidence: 0.3}}
+	pz, err := r.Puzzle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pz.Sure(); !errors.Is(err, ErrUnsure) || err.Error() != "the givens were not all read surely: check r1c1 (5 or 6)" {
+		t.Errorf("Sure() = %v", err)
+	}
+	p := r.ProgressFrom(pz)
+	if !p.GivensUnsure || p.Mistaken() || !slices.Equal(p.Unsure, []int{r1c1, r1c4, r1c6}) || p.UnsureEntries != 1 {
+		t.Errorf("progress on doubtful givens: %+v", p)
+	}
+	want := []string{
+		"r1c1: is this a 5 or a 6? I could not read it surely",
+		"r1c4: is your 7 right? it disagrees with the solution of the givens as I read them, but I could not read every given surely",
+		"r1c6: are the pencil marks 2 7 right? it disagrees with the solution of the givens as I read them, but I could not read every given surely",
+		"I could not read every given surely, so I call none of your entries wrong: please check the cells above",
+	}
+	if got := p.Lines(); !slices.Equal(got, want) {
+		t.Errorf("Lines() =\n%q\nwant\n%q", got, want)
+	}
+	if p.Current.Cell(r1c4) != 0 {
+		t.Error("an entry asked about is in the player's grid the hint starts from")
+	}
+	p = r.ProgressFrom(pz.Accepted())
+	if p.GivensUnsure || !slices.Equal(p.Wrong, []int{r1c4}) || !slices.Equal(p.MarksWrong, []int{r1c6}) || len(p.Unsure) != 0 {
+		t.Errorf("progress on givens taken as read: %+v", p)
+	}
+}
+
+// TestProgressWords: the player's mistakes are named as theirs, with the
+// clash a given shows; the right digit is never given away.
+func TestProgressWords(t *testing.T) {
+	const r1c3, r1c4, r1c6 = 2, 3, 5 // 4, 6 and 8 in the solution; row 1 has a 5, 3 and 7
+	r := progressResult(t, map[int]int{r1c3: 5, r1c4: 2}, map[int]solver.DigitSet{r1c6: solver.DigitSetOf(2, 7)}, nil)
+	p, err := r.Progress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"r1c3: your 5 is wrong: row 1 already has a 5",
+		"r1c4: your 2 is wrong",
+		"r1c6: your pencil marks 2 7 leave out the right digit",
+	}
+	if got := p.Lines(); !slices.Equal(got, want) {
+		t.Errorf("Lines() =\n%q\nwant\n%q", got, want)
+	}
+	if p.Marks != nil {
+		t.Error("marks to start a step from while some read surely are wrong")
+	}
+	if p.Current.Cell(r1c3) != 5 || p.Current.Cell(r1c4) != 2 {
+		t.Error("the player's grid leaves out their mistakes")
+	}
+}
+
+// TestPuzzleAllDigits: givens read with several solutions (print taken for
+// entries) are no puzzle, but all the digits read together are: the
+// answers that need the puzzle alone take them, and their doubts.
+func TestPuzzleAllDigits(t *testing.T) {
+	r := progressResult(t, nil, nil, nil)
+	// The givens of row 1 read as entries, one unsurely.
+	for i := range 9 {
+		if d := r.Grid.Cell(i); d != 0 {
+			r.Entered.SetCell(i, d)
+			r.Grid.SetCell(i, 0)
+			r.Cells[i].Kind = KindEntry
+		}
+	}
+	r.Cells[1].Confidence = 0.5
+	r.Solutions, r.Problem, r.SolveErr = 2, "it has several solutions", solver.ErrMultipleSolutions
+	pz, err := r.Puzzle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pz.AllDigits || pz.Grid.String() != withEntries(r.Grid, r.Entered).String() || pz.Solution != r.Solution {
+		t.Errorf("Puzzle() = %+v", pz)
+	}
+	if err := pz.Sure(); err == nil || err.Error() != "the digits read were not all read surely: check r1c2 (3)" {
+		t.Errorf("Sure() = %v", err)
+	}
+	// A clash among all the digits: no puzzle, the reading's error.
+	for _, i := range []int{72, 73} { // r9c1 and r9c2, empty
+		r.Entered.SetCell(i, 1)
+		r.Cells[i] = CellReading{Kind: KindEntry, Digit: 1, Confidence: 1}
+	}
+	if _, err := r.Puzzle(); !errors.Is(err, ErrDoubtful) {
+		t.Errorf("Puzzle() with a clash among the digits = %v, want ErrDoubtful", err)
+	}
+}
+
+// TestProgressSummary checks the closing line of a check for each thing
+// the check of a picture can find.
+func TestProgressSummary(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    Progress
+		want string
+	}{
+		{"all right", Progress{Entries: 3}, "all 3 entries are right"},
+		{"one entry", Progress{Entries: 1}, "the 1 entry is right"},
+		{"givens only", Progress{}, "no entries to check: the picture shows the puzzle's givens only"},
+		{"a mistake", Progress{Entries: 3, Wrong: []int{0}, Unsure: []int{20}, UnsureEntries: 1}, ""},
+		{"unsure cells", Progress{Entries: 3, Unsure: []int{10, 20, 40}, UnsureEntries: 2},
+			"no mistake among the 1 entry I could read surely; please check the cells above"},
+		{"all the digits", Progress{Entries: 3, AllDigits: true},
+			"no mistake: every digit fits the puzzle's one solution (I could not tell all your entries from the printed givens)"},
+	} {
+		if got := tc.p.Summary(); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDoubtWords checks how a cell not read surely is asked about.
+func TestDoubtWords(t *testing.T) {
+	for _, tc := range []struct {
+		c         CellReading
+		line, ask string
+	}{
+		{CellReading{Kind: KindEntry, Digit: 8, Confidence: 0.6, Alternatives: []Alternative{{Digit: 8, Confidence: 0.6}, {Digit: 0, Confidence: 0.25}, {Digit: 3, Confidence: 0.15}}},
+			"r2c2: is this an 8 or a 3? I could not read it surely", "is r2c2 an 8 or a 3?"},
+		{CellReading{Kind: KindGiven, Digit: 4, Confidence: 0.7},
+			"r2c2: is this a 4? I could not read it surely", "is r2c2 a 4?"},
+		{CellReading{Kind: KindEmpty, Confidence: 0.7, Alternatives: []Alternative{{Digit: 6, Confidence: 0.3}}},
+			"r2c2: is this empty, or a 6? I could not read it surely", "is r2c2 empty, or a 6?"},
+		{CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(1, 5, 9), MarksConfidence: 0.5},
+			"r2c2: are the pencil marks 1 5 9? I could not read them surely", "are the pencil marks of r2c2 1 5 9?"},
+	} {
+		d := doubtOf(10, tc.c)
+		if d.String() != tc.line || d.Ask() != tc.ask {
+			t.Errorf("%+v: got %q and %q, want %q and %q", tc.c, d.String(), d.Ask(), tc.line, tc.ask)
+		}
 	}
 }
