@@ -29,9 +29,11 @@ func runCount(ctx context.Context, args []string, s *stdio) error {
 	fs := newFlags("count", countHelp, s)
 	limit := fs.Int("limit", 2, "stop counting at this many solutions")
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles counted in parallel")
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	if *limit < 1 {
 		return usageErrorf(fs, "--limit must be at least 1, got %d", *limit)
 	}

@@ -22,8 +22,11 @@ HoDoKu orders them. PUZZLE is the puzzle itself (81 characters, '.' or '0'
 for blanks) or the name of a file holding it ('-' for standard input), or a
 photo or screenshot of the puzzle: then the step starts from where the
 player is in it (their entries placed, their pencil marks as the
-candidates when they are right and read surely), and wrong entries are
-named instead, as sudoku check names them.
+candidates when they are right and read surely), wrong entries are named
+instead, as sudoku check names them, and the cells check asks about are
+asked about after the step, in the same words. A picture whose givens
+were not all read surely is an error naming them with their likeliest
+digits (exit status 1); --accept takes the reading as it is.
 
 Levels of help: 1 says where to look, 2 names the technique and the area,
 3 (the default) gives the whole step. --current is the grid reached so far
@@ -92,12 +95,15 @@ Given one PICTURE (a photo or screenshot of a puzzle in progress: the
 printed givens with the player's digits, written or typed, and pencil
 marks), checks the player's entries and pencil marks against the
 puzzle's solution: "all 47 entries are right", or one line per mistake
-("r3c4: 7 is wrong", "r5c5: the pencil marks 2 7 leave out the right
-digit"). A cell is called wrong only when it was read surely; a cell that
-was not is asked about ("r6c2: is this a 7 or a 1? I could not read it
-surely"), never called wrong. With --json: {"entries": N, "wrong":
-["r3c4", ...], "marks_wrong": [...], "unsure": [...], "error": "..."}.
-Exits with status 1 when a mistake is found or the picture cannot be read.
+("r3c4: your 7 is wrong", "r5c5: your pencil marks 2 7 leave out the right
+digit"). A cell is called wrong only when it was read surely and the
+givens it is checked against were all read surely; otherwise it is asked
+about ("r6c2: is this a 7 or a 1? I could not read it surely"), never
+called wrong, and so are the givens not read surely (--accept takes them
+as read). With --json: {"entries": N, "wrong": ["r3c4", ...],
+"marks_wrong": [...], "unsure": [...], "error": "..."}. Exits with status
+1 when a mistake is found, the givens were not all read surely, or the
+picture cannot be read.
 
 Examples:
   sudoku check puzzle.txt mygrid.txt
@@ -111,9 +117,11 @@ func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	defer func() { err = jsonErrors(*asJSON, err) }()
 	current := fs.String("current", "", "the grid reached so far, as text or a file name")
 	marks := fs.String("marks", "", "pencil marks, as text or a file name: 81 fields of digits, or the 729-character form")
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	if *level < 1 || *level > 3 {
 		return usageErrorf(fs, "--level must be 1, 2 or 3, got %d", *level)
 	}
@@ -126,7 +134,7 @@ func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 			return err
 		}
 		if data != nil {
-			return runHintPicture(ctx, describeArg(fs.Arg(0)), data, *level, *asJSON, s)
+			return runHintPicture(ctx, describeArg(fs.Arg(0)), data, *level, *asJSON, *accept, s)
 		}
 	}
 	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
@@ -182,21 +190,36 @@ func nextStep(w io.Writer, puzzle, cur solver.Grid, marks []solver.DigitSet) (hu
 
 // wrongGridJSON is the JSON form of a wrong grid: the error and the wrong
 // cells.
-func wrongGridJSON(wrong *solver.WrongGridError) any {
-	type cellJSON struct {
-		Cell   string `json:"cell"`
-		Digit  int    `json:"digit"`
-		Reason string `json:"reason"`
-	}
-	out := struct {
-		Error string     `json:"error"`
-		Wrong []cellJSON `json:"wrong"`
-	}{Error: wrong.Error(), Wrong: []cellJSON{}}
-	for _, c := range wrong.Cells {
-		out.Wrong = append(out.Wrong, cellJSON{solver.CellName(c.Cell/9, c.Cell%9), c.Digit, c.Reason})
+func wrongGridJSON(wrong *solver.WrongGridError) wrongJSON {
+	return wrongJSON{Error: wrong.Error(), Wrong: wrongCellsJSON(cellName9, wrong.Cells)}
+}
+
+// wrongJSON is the JSON form of a grid with wrong cells.
+type wrongJSON struct {
+	Error string          `json:"error,omitempty"`
+	Wrong []wrongCellJSON `json:"wrong"`
+	// Unsure are the cells of a picture asked about.
+	Unsure []string `json:"unsure,omitempty"`
+}
+
+// wrongCellJSON is one wrong cell, with why it is wrong.
+type wrongCellJSON struct {
+	Cell   string `json:"cell"`
+	Digit  int    `json:"digit"`
+	Reason string `json:"reason"`
+}
+
+// wrongCellsJSON is the JSON form of wrong cells, named by name.
+func wrongCellsJSON(name func(int) string, cells []solver.WrongCell) []wrongCellJSON {
+	out := []wrongCellJSON{}
+	for _, c := range cells {
+		out = append(out, wrongCellJSON{name(c.Cell), c.Digit, c.Reason})
 	}
 	return out
 }
+
+// cellName9 names a cell of a 9x9 grid.
+func cellName9(i int) string { return solver.CellName(i/9, i%9) }
 
 // stepText is a step in words at a level of help: 1 where to look, 2 the
 // technique and the area, 3 the whole step; on a puzzle with several
@@ -219,9 +242,11 @@ func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("explain", explainHelp, s)
 	asJSON := fs.Bool("json", false, "print one JSON object per step, and an error as {\"error\": ...}")
 	defer func() { err = jsonErrors(*asJSON, err) }()
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	if fs.NArg() != 1 {
 		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
 	}
@@ -253,9 +278,11 @@ func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle, and an error as {\"error\": ...}")
 	defer func() { err = jsonErrors(*asJSON, err) }()
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles rated in parallel")
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	return eachPuzzle(ctx, fs, s, *workers, "", func(p puzzleText) (string, bool) {
 		g, err := p.grid(s.photos)
 		if err != nil {
@@ -295,9 +322,11 @@ func runCheck(ctx context.Context, args []string, s *stdio) (err error) {
 	fs := newFlags("check", checkHelp, s)
 	asJSON := fs.Bool("json", false, "print one JSON object (for a PICTURE {\"entries\":N,\"wrong\":[...],\"marks_wrong\":[...],\"unsure\":[...]}), and an error as {\"error\": ...}")
 	defer func() { err = jsonErrors(*asJSON, err) }()
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	if fs.NArg() == 1 {
 		data, err := pictureArg(fs.Arg(0), s)
 		if err != nil {
@@ -306,7 +335,7 @@ func runCheck(ctx context.Context, args []string, s *stdio) (err error) {
 		if data == nil {
 			return usageErrorf(fs, "want PUZZLE and CURRENT, or one PICTURE, got 1 argument that is not a picture")
 		}
-		return runCheckPicture(ctx, describeArg(fs.Arg(0)), data, *asJSON, s)
+		return runCheckPicture(ctx, describeArg(fs.Arg(0)), data, *asJSON, *accept, s)
 	}
 	if fs.NArg() != 2 {
 		return usageErrorf(fs, "want PUZZLE and CURRENT, or one PICTURE, got %d arguments", fs.NArg())
@@ -331,18 +360,7 @@ func runCheck(ctx context.Context, args []string, s *stdio) (err error) {
 	case err != nil:
 		return err
 	case *asJSON:
-		type cellJSON struct {
-			Cell   string `json:"cell"`
-			Digit  int    `json:"digit"`
-			Reason string `json:"reason"`
-		}
-		out := struct {
-			Wrong []cellJSON `json:"wrong"`
-		}{Wrong: []cellJSON{}}
-		for _, c := range wrong {
-			out.Wrong = append(out.Wrong, cellJSON{puzzle.CellName(c.Cell), c.Digit, c.Reason})
-		}
-		if err := writeJSON(s.out, out); err != nil {
+		if err := writeJSON(s.out, wrongJSON{Wrong: wrongCellsJSON(puzzle.CellName, wrong)}); err != nil {
 			return err
 		}
 		if len(wrong) > 0 {
@@ -489,6 +507,9 @@ type stepJSON struct {
 	Solved bool `json:"solved,omitempty"`
 	// MultipleSolutions is set when the puzzle has more than one solution.
 	MultipleSolutions bool `json:"multiple_solutions,omitempty"`
+	// Unsure are the cells of a picture that check asks about: the step
+	// does not rest on them.
+	Unsure []string `json:"unsure,omitempty"`
 }
 
 type candidateJSON struct {

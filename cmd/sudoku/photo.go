@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,6 +32,13 @@ type photoReader struct {
 	rec     ocr.Recognizer
 	release func()
 	err     error
+	// last is the last photo read, and lastSum the SHA-256 of its bytes:
+	// a photo read again (by the commands of one test) is not read twice.
+	last    *ocr.Result
+	lastSum [sha256.Size]byte
+	// accept takes puzzles read from photos as read, even when some of
+	// their digits were not read surely (the --accept flag).
+	accept bool
 }
 
 // newPhotoReader returns a photo reader whose recognizer start makes,
@@ -49,21 +57,29 @@ func (r *photoReader) read(ctx context.Context, data []byte) (*ocr.Result, error
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return readPhoto(ctx, data, r.rec, r.limit)
+	sum := sha256.Sum256(data)
+	if r.last != nil && sum == r.lastSum {
+		return r.last, nil
+	}
+	res, err := readPhoto(ctx, data, r.rec, r.limit)
+	if err == nil {
+		r.last, r.lastSum = res, sum
+	}
+	return res, err
 }
 
-// grid reads the puzzle in the photo data of file name. A grid that does
-// not read as a proper puzzle (clash, no or several solutions) is an error
-// naming the doubtful cells, never a guess.
+// grid reads the puzzle in the photo data of file name
+// ([ocr.Result.Puzzle]). A grid that does not read as a proper puzzle
+// (clash, no or several solutions) is an error naming the doubtful cells,
+// never a guess; so is one that rests on digits not read surely, unless
+// the command was given --accept.
 func (r *photoReader) grid(name string, data []byte) (solver.Grid, error) {
 	res, err := r.read(context.Background(), data)
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", name, err)
 	}
-	if err := res.Err(); err != nil {
-		return solver.Grid{}, fmt.Errorf("%s: %w", name, err)
-	}
-	return res.Grid, nil
+	pz, err := puzzleOf(name, res, r.accept)
+	return pz.Grid, err
 }
 
 // close releases the recognizer if it started; r reads no photo after.
@@ -110,13 +126,11 @@ func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
 	}
-	if err := res.Err(); err != nil {
-		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
-	}
-	sol, err := solver.SolveUnique(res.Grid)
+	pz, err := puzzleOf(photo, res, photos.accept)
 	if err != nil {
-		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
+		return solver.Grid{}, err
 	}
+	sol := pz.Solution
 	dec, err := ocr.Decode(data, ocr.DefaultDecodeLimits)
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
@@ -157,4 +171,10 @@ func overlayFormat(name string) string {
 		return "jpeg"
 	}
 	return ""
+}
+
+// acceptFlag adds --accept to the flags of a command that may read a
+// puzzle from a picture.
+func acceptFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("accept", false, "take a puzzle read from a picture as read, even when some of its digits were not read surely")
 }

@@ -33,18 +33,50 @@ func pictureArg(arg string, s *stdio) ([]byte, error) {
 	return data, nil
 }
 
-// readProgress reads a picture of a puzzle in progress and checks the
-// player's entries and pencil marks in it ([ocr.Result.Progress]).
-func readProgress(ctx context.Context, name string, data []byte, photos *photoReader) (*ocr.Result, ocr.Progress, error) {
+// readPicture reads a picture of a puzzle, in progress or not.
+func readPicture(ctx context.Context, name string, data []byte, photos *photoReader) (*ocr.Result, error) {
 	res, err := photos.read(ctx, data)
 	if err != nil {
-		return nil, ocr.Progress{}, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	p, err := res.Progress()
+	return res, nil
+}
+
+// readPuzzle reads the puzzle a picture shows (see puzzleOf).
+func readPuzzle(ctx context.Context, name string, data []byte, photos *photoReader, accept bool) (*ocr.Result, ocr.Puzzle, error) {
+	res, err := readPicture(ctx, name, data, photos)
 	if err != nil {
-		return nil, ocr.Progress{}, fmt.Errorf("%s: %w", name, err)
+		return nil, ocr.Puzzle{}, err
 	}
-	return res, p, nil
+	pz, err := puzzleOf(name, res, accept)
+	return res, pz, err
+}
+
+// puzzleOf is the puzzle the picture of file name shows
+// ([ocr.Result.Puzzle]). One that rests on digits not read surely is an
+// error naming them, unless accept takes the reading as it is.
+func puzzleOf(name string, res *ocr.Result, accept bool) (ocr.Puzzle, error) {
+	pz, err := res.Puzzle()
+	switch {
+	case err != nil:
+	case accept:
+		pz = pz.Accepted()
+	default:
+		err = pz.Sure()
+	}
+	if err != nil {
+		return pz, fmt.Errorf("%s: %w", name, acceptHint(err))
+	}
+	return pz, nil
+}
+
+// acceptHint adds to an error about digits not read surely how to take the
+// reading anyway.
+func acceptHint(err error) error {
+	if errors.Is(err, ocr.ErrUnsure) {
+		return fmt.Errorf("%w (--accept takes them as read)", err)
+	}
+	return err
 }
 
 // progressJSON is sudoku check --json's answer for a picture.
@@ -56,22 +88,45 @@ type progressJSON struct {
 	Error      string   `json:"error,omitempty"`
 }
 
+// checkPicture reads a picture of a puzzle in progress and checks the
+// player's work in it ([ocr.Result.ProgressFrom]); accept takes givens
+// not read surely as read.
+func checkPicture(ctx context.Context, name string, data []byte, accept bool, photos *photoReader) (ocr.Progress, error) {
+	res, err := readPicture(ctx, name, data, photos)
+	if err != nil {
+		return ocr.Progress{}, err
+	}
+	pz, err := res.Puzzle()
+	if err != nil {
+		return ocr.Progress{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if accept {
+		pz = pz.Accepted()
+	}
+	return res.ProgressFrom(pz), nil
+}
+
 // runCheckPicture is sudoku check PICTURE: the player's entries and pencil
 // marks in the picture checked against the puzzle's solution.
-func runCheckPicture(ctx context.Context, name string, data []byte, asJSON bool, s *stdio) error {
-	res, p, err := readProgress(ctx, name, data, s.photos)
+func runCheckPicture(ctx context.Context, name string, data []byte, asJSON, accept bool, s *stdio) error {
+	p, err := checkPicture(ctx, name, data, accept, s.photos)
+	failed := err != nil || p.Mistaken() || p.GivensUnsure
 	if asJSON {
 		j := progressJSON{Wrong: []string{}, MarksWrong: []string{}, Unsure: []string{}}
-		if err != nil {
+		switch {
+		case err != nil:
 			j.Error = err.Error()
-		} else {
+		default:
 			j.Entries = p.Entries
 			j.Wrong, j.MarksWrong, j.Unsure = cellNames(p.Wrong), cellNames(p.MarksWrong), cellNames(p.Unsure)
+			if p.GivensUnsure {
+				j.Error = p.Summary()
+			}
 		}
 		if werr := writeJSON(s.out, j); werr != nil {
 			return werr
 		}
-		if err != nil || len(p.Wrong)+len(p.MarksWrong) > 0 {
+		if failed {
 			return errFailed
 		}
 		return nil
@@ -80,82 +135,25 @@ func runCheckPicture(ctx context.Context, name string, data []byte, asJSON bool,
 		fmt.Fprintln(s.out, "error: "+err.Error())
 		return errFailed
 	}
-	printProgress(s.out, res, p)
-	if len(p.Wrong)+len(p.MarksWrong) > 0 {
+	printLines(s.out, p.Lines())
+	if failed {
 		return errFailed
 	}
 	return nil
 }
 
-// printProgress writes what the check of a picture found: one line per
-// mistake, one per cell that could not be read surely, or that all the
-// entries are right.
-func printProgress(w io.Writer, res *ocr.Result, p ocr.Progress) {
-	for _, i := range p.Wrong {
-		fmt.Fprintf(w, "%s: %d is wrong\n", solver.CellName(i/9, i%9), res.Entered.Cell(i))
+// printLines writes lines, one a line.
+func printLines(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
 	}
-	for _, i := range p.MarksWrong {
-		fmt.Fprintf(w, "%s: the pencil marks %s leave out the right digit\n", solver.CellName(i/9, i%9), spaced(res.Marks[i]))
-	}
-	for _, i := range p.Unsure {
-		fmt.Fprintf(w, "%s: %s\n", solver.CellName(i/9, i%9), unsureText(res, i))
-	}
-	switch {
-	case len(p.Wrong)+len(p.MarksWrong) > 0:
-	case p.Entries == 0 && len(p.Unsure) == 0:
-		fmt.Fprintln(w, "no entries to check: the picture shows the puzzle's givens only")
-	case len(p.Unsure) > 0:
-		fmt.Fprintf(w, "no mistake among the %s I could read surely; please check the cells above\n", entriesText(p.Entries-p.UnsureEntries))
-	case p.Entries == 1:
-		fmt.Fprintln(w, "the 1 entry is right")
-	default:
-		fmt.Fprintf(w, "all %s are right\n", entriesText(p.Entries))
-	}
-}
-
-// unsureText asks about a cell not read surely, saying what it may hold.
-func unsureText(res *ocr.Result, i int) string {
-	c := res.Cells[i]
-	if c.Kind == ocr.KindMarks {
-		return fmt.Sprintf("are the pencil marks %s? I could not read them surely", spaced(res.Marks[i]))
-	}
-	other := c.OtherDigit()
-	if c.Digit == 0 && other != 0 {
-		return fmt.Sprintf("is this empty, or %s? I could not read it surely", aDigit(other))
-	}
-	alt := ""
-	if other != 0 {
-		alt = " or " + aDigit(other)
-	}
-	return fmt.Sprintf("is this %s%s? I could not read it surely", aDigit(c.Digit), alt)
-}
-
-// aDigit is a digit with its article: "a 7", "an 8".
-func aDigit(d int) string {
-	if d == 8 {
-		return "an 8"
-	}
-	return fmt.Sprintf("a %d", d)
-}
-
-// entriesText is "1 entry" or "n entries".
-func entriesText(n int) string {
-	if n == 1 {
-		return "1 entry"
-	}
-	return fmt.Sprintf("%d entries", n)
-}
-
-// spaced writes pencil marks as digits with spaces: "2 7".
-func spaced(m solver.DigitSet) string {
-	return strings.Join(strings.Split(m.String(), ""), " ")
 }
 
 // cellNames names cells r1c1 ... r9c9.
 func cellNames(cells []int) []string {
 	out := make([]string, 0, len(cells))
 	for _, i := range cells {
-		out = append(out, solver.CellName(i/9, i%9))
+		out = append(out, cellName9(i))
 	}
 	return out
 }
@@ -163,57 +161,68 @@ func cellNames(cells []int) []string {
 // runHintPicture is sudoku hint PICTURE: the next step from where the
 // player is in the picture, their entries placed and their pencil marks,
 // when right and read surely, as the candidates. Wrong entries are named
-// instead, as sudoku check names them.
-func runHintPicture(ctx context.Context, name string, data []byte, level int, asJSON bool, s *stdio) error {
-	res, p, err := readProgress(ctx, name, data, s.photos)
+// instead, as sudoku check names them, and the cells check asks about
+// are asked about after the step, in the same words.
+func runHintPicture(ctx context.Context, name string, data []byte, level int, asJSON, accept bool, s *stdio) error {
+	res, pz, err := readPuzzle(ctx, name, data, s.photos, accept)
 	if err != nil {
 		return err
 	}
+	p := res.ProgressFrom(pz)
 	if len(p.Wrong) > 0 {
-		printProgress(s.out, res, ocr.Progress{Wrong: p.Wrong, Entries: p.Entries})
+		mistakes := p.Mistakes()[:len(p.Wrong)]
+		if asJSON {
+			writeJSON(s.out, mistakesJSON(p, mistakes))
+			return errFailed
+		}
+		printLines(s.out, mistakes)
 		fmt.Fprintln(s.out, "Fix these first, then ask again.")
 		return errFailed
 	}
-	cur := res.Grid
-	for i := range 81 {
-		if d := res.Entered.Cell(i); d != 0 {
-			cur.SetCell(i, d)
-		}
+	st, err := human.NextStep(pz.Grid, p.Current, p.Marks)
+	var wrong *solver.WrongGridError
+	if errors.As(err, &wrong) && p.Marks != nil {
+		// Marks read surely that contradict each other or the entries:
+		// the step works from the candidates instead.
+		p.MarksWrong, p.Marks = wrongCells(wrong), nil
+		st, err = human.NextStep(pz.Grid, p.Current, nil)
 	}
-	var marks []solver.DigitSet
 	switch {
-	case len(p.MarksWrong) > 0:
-		fmt.Fprintf(s.out, "The pencil marks of %s leave out the right digit, so this step works from the candidates instead.\n", strings.Join(cellNames(p.MarksWrong), ", "))
-	default:
-		for i, m := range res.Marks {
-			if m != 0 && res.Cells[i].MarksConfidence >= ocr.SureConfidence {
-				if marks == nil {
-					marks = make([]solver.DigitSet, 81)
-				}
-				marks[i] = m
-			}
-		}
-	}
-	st, err := human.NextStep(res.Grid, cur, marks)
-	switch {
+	case errors.Is(err, human.ErrSolved) && asJSON:
+		return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: "The grid is solved correctly!", Solved: true})
 	case errors.Is(err, human.ErrSolved):
 		fmt.Fprintln(s.out, "The grid is solved correctly!")
 		return nil
 	case err != nil:
 		return fmt.Errorf("%s: %w", name, err)
 	case asJSON:
-		return writeJSON(s.out, stepJSONAt(st, level))
+		j := stepJSONAt(st, level)
+		j.Unsure = cellNames(p.Unsure)
+		return writeJSON(s.out, j)
+	}
+	if len(p.MarksWrong) > 0 {
+		fmt.Fprintf(s.out, "The pencil marks of %s leave out the right digit, so this step works from the candidates instead.\n", strings.Join(cellNames(p.MarksWrong), ", "))
 	}
 	fmt.Fprintln(s.out, stepText(st, level))
-	if len(p.Unsure) > 0 {
-		fmt.Fprintf(s.out, "(I could not read %s surely: check %s.)\n", strings.Join(cellNames(p.Unsure), ", "), pronoun(len(p.Unsure)))
-	}
+	printLines(s.out, p.Asks())
 	return nil
 }
 
-func pronoun(n int) string {
-	if n == 1 {
-		return "it"
+// wrongCells are the cells of a wrong grid.
+func wrongCells(w *solver.WrongGridError) []int {
+	out := make([]int, 0, len(w.Cells))
+	for _, c := range w.Cells {
+		out = append(out, c.Cell)
 	}
-	return "them"
+	return out
+}
+
+// mistakesJSON is hint --json's answer when the player's entries in a
+// picture are wrong: the shape of a wrong grid (see wrongGridJSON).
+func mistakesJSON(p ocr.Progress, lines []string) wrongJSON {
+	out := wrongJSON{Error: "fix these first, then ask again: " + strings.Join(lines, "; "), Wrong: []wrongCellJSON{}, Unsure: cellNames(p.Unsure)}
+	for k, i := range p.Wrong {
+		out.Wrong = append(out.Wrong, wrongCellJSON{cellName9(i), p.Current.Cell(i), lines[k]})
+	}
+	return out
 }

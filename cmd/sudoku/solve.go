@@ -25,7 +25,12 @@ form), as grids written over several lines in any common notation (between
 empty lines when there are several), or as a CSV data set with a header such
 as "quizzes,solutions". Sizes 4x4, 9x9 and 16x16. Flags may follow FILEs.
 
-A FILE may be a photo of a puzzle (JPEG, PNG, GIF or WebP). With --overlay
+A FILE may be a photo of a puzzle (JPEG, PNG, GIF or WebP). Its givens
+are the puzzle; when they alone have several solutions but all the digits
+read, the player's entries with them, have one, those digits are. A photo
+whose puzzle rests on digits not read surely is an error naming them with
+their likeliest digits ("check r1c5 (1 or 7)"); --accept takes the reading
+as it is (count, rate, explain and hint take photos alike). With --overlay
 the photo's solution is also drawn into its empty cells, in perspective, and
 saved as OUT.jpg (JPEG) or OUT.png (PNG).
 
@@ -45,9 +50,11 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	pretty := fs.Bool("pretty", false, "print each solution as a boxed grid")
 	workers := fs.Int("j", runtime.NumCPU(), "number of puzzles solved in parallel")
 	overlay := fs.String("overlay", "", "with one PHOTO: write the photo with the solution drawn in to this JPEG (.jpg) or PNG (.png) file")
+	accept := acceptFlag(fs)
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
+	s.photos.accept = *accept
 	if *overlay != "" {
 		return runSolveOverlay(ctx, fs, *overlay, s)
 	}
