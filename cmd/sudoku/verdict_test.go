@@ -42,7 +42,7 @@ func verdictPictures(t *testing.T) []string {
 // wrong, hint names before any step; and a step comes with the same cells
 // asked about as check asks about.
 func TestHintAndCheckAgree(t *testing.T) {
-	photos := newPhotoReader(tesseract.NewRecognizer, 0)
+	photos := newPhotoReader(tesseract.NewRecognizer, testPhotoTimeout)
 	defer photos.close()
 	for _, pic := range verdictPictures(t) {
 		t.Run(filepath.Base(pic), func(t *testing.T) {
