@@ -1,6 +1,6 @@
 // Command stages draws the stages of reading one picture side by side, for
-// the README: the picture with the grid found, the grid rectified and cut,
-// what the cell classifier is given (each cell at 32x32), and what was
+// docs/reading.md: the picture with the grid found, the grid rectified and
+// cut, what the cell classifier is given (each cell at 32x32), and what was
 // read (givens black, the player's entries blue, pencil marks grey, cells
 // to check framed in red).
 //
