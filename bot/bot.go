@@ -18,8 +18,8 @@ import (
 
 // Options configure a [Bot]. Zero fields take the defaults listed.
 type Options struct {
-	// Engines read photos, find steps, rate and draw; nil fields turn
-	// features off.
+	// Engines read photos, find steps, rate and draw; the features they
+	// do not offer are off, and nil turns them all off.
 	Engines engines.Engines
 	// MaxPhotoBytes is the largest photo accepted (default 10 MB).
 	MaxPhotoBytes int64
@@ -136,6 +136,11 @@ func New(o Options) *Bot {
 	b.pool = newPhotoPool(o.OCRWorkers, max(o.QueueLength, 0), max(o.MaxPhotoWait, 0), b.cpu.photoPlaces)
 	b.rate = newRateLimiter(o.UserRate, o.Now)
 	return b
+}
+
+// offers reports whether the bot's engines offer feature f.
+func (b *Bot) offers(f engines.Feature) bool {
+	return b.opt.Engines != nil && b.opt.Engines.Offers(f)
 }
 
 // QueueDepth returns the number of photos waiting for a reader.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -343,14 +344,10 @@ func TestRateLimit(t *testing.T) {
 // once while text is still answered.
 func TestBusyQueue(t *testing.T) {
 	release := make(chan struct{})
-	started := make(chan struct{}, 4)
+	var started atomic.Int64
 	b, _ := newTestBot(t, func(o *Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
-		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
-			started <- struct{}{}
-			<-release
-			return engines.Reading{}, ocr.ErrNoGrid
-		}
+		o.Engines = bottest.GatedReader{Engines: bottest.FixedReading{Engines: o.Engines, Err: ocr.ErrNoGrid}, Gate: release, Started: &started}
 	})
 	photo := &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 10, 10)}
 	var wg sync.WaitGroup
@@ -362,7 +359,8 @@ func TestBusyQueue(t *testing.T) {
 			replies <- b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo})
 		}()
 	}
-	<-started // one is reading; wait until the other is queued
+	bottest.WaitFor(t, "a photo to be read", func() bool { return started.Load() == 1 })
+	// One is reading; wait until the other is queued.
 	deadline := time.After(30 * time.Second)
 	for b.QueueDepth() != 1 {
 		select {
@@ -388,10 +386,14 @@ func TestBusyQueue(t *testing.T) {
 	}
 }
 
+// panickyRenderer is a set of engines whose solution pictures panic.
+type panickyRenderer struct{ engines.Engines }
+
+// DrawSolution panics.
+func (panickyRenderer) DrawSolution(_, _ solver.Grid) ([]byte, error) { panic("boom in renderer") }
+
 func TestPanicIsRecovered(t *testing.T) {
-	b, logs := newTestBot(t, func(o *Options) {
-		o.Engines.DrawSolution = func(_, _ solver.Grid) ([]byte, error) { panic("boom in renderer") }
-	})
+	b, logs := newTestBot(t, func(o *Options) { o.Engines = panickyRenderer{o.Engines} })
 	rep := b.Handle(context.Background(), Request{Text: puzzleText, UserID: "u9"})
 	if !rep.Failed || !rep.Ephemeral || !strings.Contains(rep.Text, "something went wrong on my side") {
 		t.Errorf("reply: %+v", rep)
@@ -430,7 +432,7 @@ func TestBadPhotos(t *testing.T) {
 	api, _ := url.Parse(srv.URL)
 	newBot := func(timeout time.Duration) *Bot {
 		b, _ := newTestBot(t, func(o *Options) {
-			o.Engines.ReadPhoto = bottest.NoReader(t)
+			o.Engines = bottest.NoReader{Engines: o.Engines, T: t}
 			o.DownloadTimeout = timeout
 		})
 		return b
@@ -473,8 +475,16 @@ func TestBadPhotos(t *testing.T) {
 	}
 }
 
+// withoutPhotos is a set of engines that does not offer to read photos.
+type withoutPhotos struct{ engines.Engines }
+
+// Offers reports false for photos, else what the engines embedded offer.
+func (w withoutPhotos) Offers(f engines.Feature) bool {
+	return f != engines.Photos && w.Engines.Offers(f)
+}
+
 func TestPhotoUnavailableWithoutReader(t *testing.T) {
-	b, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = nil })
+	b, _ := newTestBot(t, func(o *Options) { o.Engines = withoutPhotos{o.Engines} })
 	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 5, 5)}})
 	if !rep.Failed || !strings.Contains(rep.Text, "Reading photos is not available") {
 		t.Errorf("%q", rep.Text)

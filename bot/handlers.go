@@ -121,7 +121,7 @@ func (b *Bot) readPhoto(ctx context.Context, p *photoInput) (engines.Reading, ti
 func (b *Bot) readPicture(pz puzzle) Reply {
 	var rep Reply
 	if f, ok := b.draw("read.png", func() ([]byte, error) {
-		if b.opt.Engines.DrawGrid == nil {
+		if !b.offers(engines.Pictures) {
 			return nil, errUnavailable
 		}
 		return b.opt.Engines.DrawGrid(pz.grid, pz.reading.Doubtful)
@@ -182,7 +182,7 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 		rep.Files = append(rep.Files, b.readPicture(pz).Files...)
 	}
 	if f, ok := b.draw("SPOILER_solution.png", func() ([]byte, error) {
-		if b.opt.Engines.DrawSolution == nil {
+		if !b.offers(engines.Pictures) {
 			return nil, errUnavailable
 		}
 		return b.opt.Engines.DrawSolution(pz.grid, pz.solution)
@@ -199,7 +199,7 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 			rep.Files = append(rep.Files, f)
 		}
 	}
-	if b.opt.Engines.DrawSolution == nil {
+	if !b.offers(engines.Pictures) {
 		sb.WriteString("\n(Pictures are not available on this bot right now.)")
 	}
 	rep.Text = sb.String()
@@ -243,7 +243,7 @@ func (r ratingText) String() string {
 
 // rating rates g, or returns errUnavailable.
 func (b *Bot) rating(ctx context.Context, g solver.Grid) (ratingText, error) {
-	if b.opt.Engines.Rate == nil {
+	if !b.offers(engines.Ratings) {
 		return ratingText{}, errUnavailable
 	}
 	r, err := b.opt.Engines.Rate(ctx, g)
@@ -258,7 +258,7 @@ func (b *Bot) rating(ctx context.Context, g solver.Grid) (ratingText, error) {
 
 // rateReply answers /rate.
 func (b *Bot) rateReply(ctx context.Context, pz puzzle) (Reply, error) {
-	if b.opt.Engines.Rate == nil {
+	if !b.offers(engines.Ratings) {
 		return Reply{}, userErrorf(nil, "Rating is not available on this bot right now; /solve and /check work.")
 	}
 	r, err := b.rating(ctx, pz.grid)
@@ -274,7 +274,7 @@ func (b *Bot) rateReply(ctx context.Context, pz puzzle) (Reply, error) {
 // hint answers with step n of pz's logical solution at the given level,
 // and the buttons to go on.
 func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool) (Reply, error) {
-	if b.opt.Engines.Step == nil {
+	if !b.offers(engines.Hints) {
 		return Reply{}, userErrorf(nil, "Hints are not available on this bot right now; /solve and /check work.")
 	}
 	if pz.grid.IsComplete() {
@@ -317,7 +317,7 @@ func (b *Bot) stepReply(grid solver.Grid, st engines.StepAt, n, level int, ephem
 	}
 	rep := Reply{Ephemeral: ephemeral}
 	if f, ok := b.draw("hint.png", func() ([]byte, error) {
-		if b.opt.Engines.DrawHint == nil {
+		if !b.offers(engines.Pictures) {
 			return nil, errUnavailable
 		}
 		return b.opt.Engines.DrawHint(grid, st.Before, st.Candidates, s, level)
@@ -411,7 +411,7 @@ func (b *Bot) check(_ context.Context, pz puzzle, current string, ephemeral bool
 		rep.Text += fmt.Sprintf(" Note: %s differ%s from the puzzle's givens.", cellList(cur, changed), map[bool]string{true: "s", false: ""}[len(changed) == 1])
 	}
 	if f, ok := b.draw("check.png", func() ([]byte, error) {
-		if b.opt.Engines.DrawWrong == nil {
+		if !b.offers(engines.Pictures) {
 			return nil, errUnavailable
 		}
 		return b.opt.Engines.DrawWrong(pz.grid, cur, wrong)
@@ -462,16 +462,16 @@ func helpReply(b *Bot, console bool) Reply {
 	}
 	fmt.Fprintf(&sb, "Photos up to %s.", humanBytes(b.opt.MaxPhotoBytes))
 	var off []string
-	if b.opt.Engines.ReadPhoto == nil {
+	if !b.offers(engines.Photos) {
 		off = append(off, "reading photos")
 	}
-	if b.opt.Engines.Step == nil {
+	if !b.offers(engines.Hints) {
 		off = append(off, "hints")
 	}
-	if b.opt.Engines.Rate == nil {
+	if !b.offers(engines.Ratings) {
 		off = append(off, "ratings")
 	}
-	if b.opt.Engines.DrawSolution == nil {
+	if !b.offers(engines.Pictures) {
 		off = append(off, "pictures")
 	}
 	if len(off) > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -64,7 +65,7 @@ func (b *Bot) input(ctx context.Context, req Request) (input, error) {
 		in.text = string(data)
 		return in, nil
 	}
-	if b.opt.Engines.ReadPhoto == nil {
+	if !b.offers(engines.Photos) {
 		return in, userErrorf(nil, "%s", msgNoPhotoReader)
 	}
 	if !b.pool.admit() {

@@ -178,6 +178,21 @@ func TestCPUGateCancel(t *testing.T) {
 	}
 }
 
+// heldDrawing is a set of engines whose solution pictures count the
+// drawings begun and wait for gate to be closed.
+type heldDrawing struct {
+	engines.Engines
+	gate    <-chan struct{}
+	drawing *atomic.Int64
+}
+
+// DrawSolution counts the drawing, waits for the gate, and draws.
+func (h heldDrawing) DrawSolution(puzzle, solution solver.Grid) ([]byte, error) {
+	h.drawing.Add(1)
+	<-h.gate
+	return h.Engines.DrawSolution(puzzle, solution)
+}
+
 // TestTextWorkersBoundTextWork holds the one text worker with a puzzle
 // whose picture waits on a gate: a second text request waits its turn
 // (rather than adding to the memory in use), a photo request is not held
@@ -187,13 +202,7 @@ func TestTextWorkersBoundTextWork(t *testing.T) {
 	var drawing atomic.Int64
 	b, _ := newTestBot(t, func(o *Options) {
 		o.TextWorkers = 1
-		draw := o.Engines.DrawSolution
-		o.Engines.DrawSolution = func(p, s solver.Grid) ([]byte, error) {
-			drawing.Add(1)
-			<-gate
-			return draw(p, s)
-		}
-		o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return engines.Reading{}, ocr.ErrNoGrid }
+		o.Engines = heldDrawing{Engines: bottest.FixedReading{Engines: o.Engines, Err: ocr.ErrNoGrid}, gate: gate, drawing: &drawing}
 	})
 	replies := make(chan Reply, 2)
 	for _, p := range []string{puzzleText, bottest.DistinctPuzzle(3)} {

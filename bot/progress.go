@@ -82,7 +82,7 @@ func (b *Bot) mistakes(sb *strings.Builder, rep *Reply, pz puzzle, cur solver.Gr
 	sb.WriteString(" They are circled in the pictures; the right digits are not given away: ask /solve for them.")
 	all := append(append([]int{}, p.Wrong...), p.MarksWrong...)
 	if f, ok := b.draw("mistakes.png", func() ([]byte, error) {
-		if b.opt.Engines.DrawWrong == nil {
+		if !b.offers(engines.Pictures) {
 			return nil, errUnavailable
 		}
 		return b.opt.Engines.DrawWrong(r.Grid, cur, all)
@@ -102,7 +102,7 @@ func (b *Bot) mistakes(sb *strings.Builder, rep *Reply, pz puzzle, cur solver.Gr
 // stepFrom finds the next step from the player's grid cur, their pencil
 // marks read surely as the candidates.
 func (b *Bot) stepFrom(ctx context.Context, pz puzzle, cur solver.Grid) (engines.StepAt, error) {
-	if b.opt.Engines.StepFrom == nil {
+	if !b.offers(engines.Hints) {
 		return engines.StepAt{}, userErrorf(nil, "Hints are not available on this bot right now; /solve and /check work.")
 	}
 	r := pz.reading

@@ -101,7 +101,7 @@ func TestProgressReplies(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, _ := newTestBot(t, func(o *Options) {
-				o.Engines.ReadPhoto = func(context.Context, *ocr.Decoded) (engines.Reading, error) { return tc.reading, nil }
+				o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: tc.reading}
 			})
 			req := tc.req
 			req.Photo = &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}

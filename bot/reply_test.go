@@ -12,7 +12,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -79,26 +78,24 @@ func TestReplyGolden(t *testing.T) {
 // end-to-end tests with a real photo).
 func TestPhotoReplies(t *testing.T) {
 	photo := func() *Photo { return &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)} }
-	read := func(g string, doubtful ...int) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-		return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-			gr, err := solver.ParseRaw(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := engines.Reading{Grid: gr, Doubtful: doubtful}
-			if r.SolveErr = gr.Validate(); r.SolveErr == nil {
-				r.Solution, r.SolveErr = solver.SolveUnique(gr)
-			}
-			return r, nil
+	read := func(g string, doubtful ...int) func(*Options) {
+		gr, err := solver.ParseRaw(g)
+		if err != nil {
+			t.Fatal(err)
 		}
+		r := engines.Reading{Grid: gr, Doubtful: doubtful}
+		if r.SolveErr = gr.Validate(); r.SolveErr == nil {
+			r.Solution, r.SolveErr = solver.SolveUnique(gr)
+		}
+		return func(o *Options) { o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: r} }
 	}
-	b, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read(puzzleText, 0, 80) })
+	b, _ := newTestBot(t, read(puzzleText, 0, 80))
 	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
 	if rep.Failed || !strings.Contains(rep.Text, "I read 30 givens from your photo") ||
 		!strings.Contains(rep.Text, "I was not sure about r1c1 and r9c9: please check them") {
 		t.Errorf("doubtful reading: %+v", rep)
 	}
-	one, _ := newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read(puzzleText, 40) })
+	one, _ := newTestBot(t, read(puzzleText, 40))
 	if rep := one.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()}); !strings.Contains(rep.Text, "I was not sure about r5c5: please check it in") {
 		t.Errorf("one doubtful cell: %q", rep.Text)
 	}
@@ -107,7 +104,7 @@ func TestPhotoReplies(t *testing.T) {
 		t.Errorf("files %v", rep.Files)
 	}
 
-	b, _ = newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read("55" + puzzleText[2:]) })
+	b, _ = newTestBot(t, read("55"+puzzleText[2:]))
 	rep = b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
 	if !rep.Failed || !strings.Contains(rep.Text, "I read the grid, but row 1 has two 5s (r1c1 and r1c2), so I probably misread a digit") ||
 		!strings.Contains(rep.Text, "What I read, to correct and send back: `55"+puzzleText[2:]+"`") {
@@ -117,7 +114,7 @@ func TestPhotoReplies(t *testing.T) {
 		t.Errorf("the picture of what was read is missing: %v", rep.Files)
 	}
 
-	b, _ = newTestBot(t, func(o *Options) { o.Engines.ReadPhoto = read("123456789" + strings.Repeat(".", 72)) })
+	b, _ = newTestBot(t, read("123456789"+strings.Repeat(".", 72)))
 	rep = b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo()})
 	if !rep.Failed || !strings.Contains(rep.Text, "I may have misread the photo") || len(rep.Files) != 1 ||
 		!strings.Contains(rep.Text, "to correct and send back: `123456789"+strings.Repeat(".", 72)+"`") {
@@ -131,10 +128,7 @@ func TestPhotoReadTimeout(t *testing.T) {
 	b, _ := newTestBot(t, func(o *Options) {
 		o.ReadTimeout = 50 * time.Millisecond
 		o.OCRWorkers, o.QueueLength = 1, -1
-		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
-			<-ctx.Done() // stuck until the time limit
-			return engines.Reading{}, ctx.Err()
-		}
+		o.Engines = bottest.StuckReader{Engines: o.Engines} // stuck until the time limit
 	})
 	for range 2 { // the second proves the worker was freed
 		rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 8, 8)}})

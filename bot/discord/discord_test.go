@@ -22,7 +22,6 @@ import (
 	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/internal/fakediscord"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -348,7 +347,7 @@ func TestE2EBadInputs(t *testing.T) {
 	// Refusals come as the first response however slow the machine.
 	e := startE2E(t, func(o *Options) { o.PhotoDeferAfter = time.Minute }, func(o *bot.Options) {
 		// Every photo below must be refused before it is read.
-		o.Engines.ReadPhoto = bottest.NoReader(t)
+		o.Engines = bottest.NoReader{Engines: o.Engines, T: t}
 	})
 	text := func(s string) []fakediscord.Option {
 		return []fakediscord.Option{fakediscord.StringOption("puzzle", s)}
@@ -527,16 +526,24 @@ func TestE2EMessageContentIntentRefused(t *testing.T) {
 	}
 }
 
+// heldSteps is a set of engines whose steps wait for release to be closed.
+type heldSteps struct {
+	engines.Engines
+	release <-chan struct{}
+}
+
+// Step waits for the release, then finds the step.
+func (h heldSteps) Step(ctx context.Context, g solver.Grid, n int) (engines.StepAt, error) {
+	<-h.release
+	return h.Engines.Step(ctx, g, n)
+}
+
 // TestE2ESlowRequestIsDeferred: a request without a photo that takes longer
 // than DeferAfter is acknowledged with a deferred response, then edited.
 func TestE2ESlowRequestIsDeferred(t *testing.T) {
 	release := make(chan struct{})
 	e := startE2E(t, func(o *Options) { o.DeferAfter = 20 * time.Millisecond }, func(o *bot.Options) {
-		step := o.Engines.Step
-		o.Engines.Step = func(ctx context.Context, g solver.Grid, n int) (engines.StepAt, error) {
-			<-release // held until the test has seen the deferral
-			return step(ctx, g, n)
-		}
+		o.Engines = heldSteps{Engines: o.Engines, release: release} // held until the test has seen the deferral
 	})
 	ia := e.srv.SlashCommand("hint", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
@@ -670,13 +677,9 @@ func TestE2EButtonSurvivesRestart(t *testing.T) {
 // given, the user hears that the bot is restarting, and Close returns
 // without waiting for the reading to end on its own.
 func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
-	reading := make(chan struct{})
+	reading := make(chan struct{}, 1)
 	e := startE2E(t, nil, func(o *bot.Options) {
-		o.Engines.ReadPhoto = func(ctx context.Context, _ *ocr.Decoded) (engines.Reading, error) {
-			close(reading)
-			<-ctx.Done() // a reading that would take forever
-			return engines.Reading{}, ctx.Err()
-		}
+		o.Engines = bottest.StuckReader{Engines: o.Engines, Started: reading} // a reading that would take forever
 	})
 	data, _ := photoFixture(t)
 	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", data)
@@ -699,20 +702,25 @@ func TestE2EShutdownCancelsWorkInFlight(t *testing.T) {
 	}
 }
 
+// panickyRater is a set of engines whose first rating panics.
+type panickyRater struct {
+	engines.Engines
+	panicked atomic.Bool
+}
+
+// Rate panics the first time, then rates.
+func (p *panickyRater) Rate(ctx context.Context, g solver.Grid) (engines.Rating, error) {
+	if !p.panicked.Swap(true) {
+		panic("boom in the rater")
+	}
+	return p.Engines.Rate(ctx, g)
+}
+
 // TestE2EPanicInHandlerIsAnswered: a panic while answering an interaction
 // is recovered once, logged with the request, and the user gets the one
 // apology; the bot answers the next request.
 func TestE2EPanicInHandlerIsAnswered(t *testing.T) {
-	var panicked atomic.Bool
-	e := startE2E(t, nil, func(o *bot.Options) {
-		rate := o.Engines.Rate
-		o.Engines.Rate = func(ctx context.Context, g solver.Grid) (engines.Rating, error) {
-			if !panicked.Swap(true) {
-				panic("boom in the rater")
-			}
-			return rate(ctx, g)
-		}
-	})
+	e := startE2E(t, nil, func(o *bot.Options) { o.Engines = &panickyRater{Engines: o.Engines} })
 	ia := e.srv.SlashCommand("rate", []fakediscord.Option{fakediscord.StringOption("puzzle", bottest.Puzzle)})
 	e.dispatch(t, "INTERACTION_CREATE", ia)
 	r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia)))

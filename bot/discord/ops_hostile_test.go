@@ -3,7 +3,6 @@ package discord
 import (
 	"bytes"
 	"compress/flate"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -14,10 +13,8 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/bot"
-	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/internal/fakediscord"
-	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // TestOpsHostileInputs sends the hostile input corpus as DMs through the
@@ -28,11 +25,7 @@ import (
 func TestOpsHostileInputs(t *testing.T) {
 	var reads atomic.Int64
 	e := startOps(t, opsSetup{bot: func(o *bot.Options) {
-		real := o.Engines.ReadPhoto
-		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
-			reads.Add(1)
-			return real(ctx, photo)
-		}
+		o.Engines = bottest.GatedReader{Engines: o.Engines, Started: &reads}
 	}})
 	photo, _ := photoFixture(t)
 	huge := e.srv.AddAttachment("huge.jpg", "image/jpeg", photo)

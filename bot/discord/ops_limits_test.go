@@ -1,17 +1,14 @@
 package discord
 
 import (
-	"context"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
-	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/internal/fakediscord"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -27,16 +24,7 @@ func TestOpsBoundedPhotoWork(t *testing.T) {
 	// The busy answer comes as the first response however slow the machine.
 	e := startOps(t, opsSetup{photoDeferAfter: time.Minute, bot: func(o *bot.Options) {
 		o.OCRWorkers, o.QueueLength = 1, 1
-		real := o.Engines.ReadPhoto
-		o.Engines.ReadPhoto = func(ctx context.Context, photo *ocr.Decoded) (engines.Reading, error) {
-			started.Add(1)
-			select {
-			case <-gate:
-			case <-ctx.Done():
-				return engines.Reading{}, ctx.Err()
-			}
-			return real(ctx, photo)
-		}
+		o.Engines = bottest.GatedReader{Engines: o.Engines, Gate: gate, Started: &started}
 	}})
 	opened := false
 	open := func() {

@@ -10,37 +10,57 @@ import (
 )
 
 // Engines are the parts of the product the conversation uses to read photos,
-// find and rate logical steps, and draw pictures. A nil field turns the
-// matching feature off.
-type Engines struct {
+// find and rate logical steps, and draw pictures. [Real] (made by [New]) is
+// the product's; tests wrap it in types of their own that change one
+// method. The conversation asks [Engines.Offers] before it uses a feature,
+// and says plainly that a feature not offered is unavailable.
+type Engines interface {
+	// Offers reports whether the engines offer feature f; the methods of
+	// a feature not offered are not called.
+	Offers(f Feature) bool
 	// ReadPhoto reads the grid in a decoded photo and checks it with the
 	// solver. Its errors are package ocr's: [ocr.ErrNoGrid] when it finds
 	// no grid.
-	ReadPhoto func(ctx context.Context, photo *ocr.Decoded) (Reading, error)
+	ReadPhoto(ctx context.Context, photo *ocr.Decoded) (Reading, error)
 	// Step returns step number n (counting from 0) of a logical solution
 	// of g, with the grid as it stands before that step. It returns an
 	// error matching [ErrNoMoreSteps] when g is solved after n steps.
-	Step func(ctx context.Context, g solver.Grid, n int) (StepAt, error)
+	Step(ctx context.Context, g solver.Grid, n int) (StepAt, error)
 	// StepFrom returns the next step for a player who has reached current
 	// in puzzle, working from their pencil marks when marks is not nil
 	// (one set per cell; an empty set is a cell without marks). Its
 	// errors are [human.NextStep]'s.
-	StepFrom func(ctx context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error)
+	StepFrom(ctx context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error)
 	// Rate rates the difficulty of a valid puzzle with one solution.
-	Rate func(ctx context.Context, g solver.Grid) (Rating, error)
+	Rate(ctx context.Context, g solver.Grid) (Rating, error)
 	// DrawGrid draws a grid, marking the doubtful cells.
-	DrawGrid func(g solver.Grid, doubtful []int) ([]byte, error)
+	DrawGrid(g solver.Grid, doubtful []int) ([]byte, error)
 	// DrawSolution draws a solution, the givens of puzzle set apart.
-	DrawSolution func(puzzle, solution solver.Grid) ([]byte, error)
+	DrawSolution(puzzle, solution solver.Grid) ([]byte, error)
 	// DrawHint draws step s at a level of help (1 to 3) on before, the
 	// grid it applies to, with the pencil marks cands it was found with
 	// (nil for the basic ones). The digits of puzzle are drawn as givens.
 	// Below level 3 the picture must not show the answer.
-	DrawHint func(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error)
+	DrawHint(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error)
 	// DrawWrong draws a player's grid with the wrong cells marked, the
 	// digits of puzzle as givens.
-	DrawWrong func(puzzle, current solver.Grid, wrong []int) ([]byte, error)
+	DrawWrong(puzzle, current solver.Grid, wrong []int) ([]byte, error)
 }
+
+// Feature is one thing a set of [Engines] may offer.
+type Feature int
+
+// The features, each with the methods of [Engines] it needs.
+const (
+	// Photos is reading photos: ReadPhoto.
+	Photos Feature = iota + 1
+	// Hints is finding logical steps: Step and StepFrom.
+	Hints
+	// Ratings is rating puzzles: Rate.
+	Ratings
+	// Pictures is drawing: DrawGrid, DrawSolution, DrawHint and DrawWrong.
+	Pictures
+)
 
 // Reading is what [Engines.ReadPhoto] found in a photo, checked with the
 // solver.

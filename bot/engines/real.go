@@ -29,65 +29,105 @@ type Options struct {
 	Digits ocr.DigitReader
 }
 
-// New returns the product's real engines: the photo reader of package ocr,
-// the hint engine and rater of package solver/human, and the pictures of
-// package render.
-func New(o Options) Engines {
+// Real are the product's engines: the photo reader of package ocr, the
+// hint engine and rater of package solver/human, and the pictures of
+// package render. They offer every feature. They are safe for concurrent
+// use.
+type Real struct {
+	// pictures and hintPictures are the options of the pictures drawn:
+	// hints also label rows and columns.
+	pictures, hintPictures render.Options
+	// recognizer reads the cells of a photo; overlay is the style of the
+	// digits written onto it.
+	recognizer ocr.Recognizer
+	overlay    ocr.OverlayStyle
+	// solutions remembers the latest solution pictures, explained the
+	// latest logical solutions, by puzzle.
+	solutions *gridMemo[[]byte]
+	explained *gridMemo[[]human.Step]
+}
+
+// Real is one of the [Engines].
+var _ Engines = (*Real)(nil)
+
+// New returns the product's real engines.
+func New(o Options) *Real {
 	opt := render.Options{Theme: o.Theme, Size: o.PictureSize}
 	hintOpt := opt
 	hintOpt.Labels = true
-	solutions := newGridMemo[[]byte](solutionCacheSize)
-	explained := newGridMemo[[]human.Step](explainCacheSize)
-	return Engines{
-		ReadPhoto: photoReader(ocr.NewRecognizer(o.Digits), o.Theme),
-		Step: func(_ context.Context, g solver.Grid, n int) (StepAt, error) {
-			steps, err := explained.get(g, human.Explain)
-			if err != nil {
-				return StepAt{}, fmt.Errorf("explain: %w", err)
-			}
-			return stepAt(g, steps, n)
-		},
-		StepFrom: func(_ context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error) {
-			st, err := human.NextStep(puzzle, current, marks)
-			if err != nil {
-				return StepAt{}, err
-			}
-			cands := current.Candidates()
-			for i, m := range marks {
-				if m != 0 && i < len(cands) {
-					cands[i] &= m
-				}
-			}
-			return StepAt{Before: current, Candidates: cands, Step: st}, nil
-		},
-		Rate: func(_ context.Context, g solver.Grid) (Rating, error) {
-			steps, err := explained.get(g, human.Explain)
-			if err != nil {
-				return Rating{}, fmt.Errorf("rate: %w", err)
-			}
-			return rating(human.RateSteps(steps)), nil
-		},
-		DrawGrid: func(g solver.Grid, doubtful []int) ([]byte, error) {
-			if len(doubtful) > 0 {
-				// The doubtful cells shaded as a checked grid marks
-				// mistakes, every digit drawn as read.
-				return encodePNG(render.Wrong(solver.Grid{}, g, doubtful, opt))
-			}
-			return encodePNG(render.Grid(g, opt))
-		},
-		DrawSolution: func(puzzle, sol solver.Grid) ([]byte, error) {
-			// A puzzle has one solution: the puzzle names the picture.
-			return solutions.get(puzzle, func(puzzle solver.Grid) ([]byte, error) {
-				return encodePNG(render.Solution(puzzle, sol, opt))
-			})
-		},
-		DrawHint: func(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error) {
-			return encodePNG(render.Hint(puzzle, before, cands, s, level, hintOpt))
-		},
-		DrawWrong: func(puzzle, current solver.Grid, wrong []int) ([]byte, error) {
-			return encodePNG(render.Wrong(puzzle, current, wrong, opt))
-		},
+	return &Real{
+		pictures: opt, hintPictures: hintOpt,
+		recognizer: ocr.NewRecognizer(o.Digits),
+		overlay:    ocr.OverlayStyle{Color: o.Theme.Palette().Filled, DigitMask: render.DigitMask},
+		solutions:  newGridMemo[[]byte](solutionCacheSize),
+		explained:  newGridMemo[[]human.Step](explainCacheSize),
 	}
+}
+
+// Offers reports true: the real engines offer every feature.
+func (*Real) Offers(Feature) bool { return true }
+
+// Step returns step n of g's logical solution, explaining g once for all
+// its steps (see [Engines.Step]).
+func (e *Real) Step(_ context.Context, g solver.Grid, n int) (StepAt, error) {
+	steps, err := e.explained.get(g, human.Explain)
+	if err != nil {
+		return StepAt{}, fmt.Errorf("explain: %w", err)
+	}
+	return stepAt(g, steps, n)
+}
+
+// StepFrom returns the next step from a player's grid (see
+// [Engines.StepFrom]): the basic pencil marks of current, narrowed by the
+// player's marks, are the candidates it was found with.
+func (e *Real) StepFrom(_ context.Context, puzzle, current solver.Grid, marks []solver.DigitSet) (StepAt, error) {
+	st, err := human.NextStep(puzzle, current, marks)
+	if err != nil {
+		return StepAt{}, err
+	}
+	cands := current.Candidates()
+	for i, m := range marks {
+		if m != 0 && i < len(cands) {
+			cands[i] &= m
+		}
+	}
+	return StepAt{Before: current, Candidates: cands, Step: st}, nil
+}
+
+// Rate rates g from its logical solution, shared with [Real.Step].
+func (e *Real) Rate(_ context.Context, g solver.Grid) (Rating, error) {
+	steps, err := e.explained.get(g, human.Explain)
+	if err != nil {
+		return Rating{}, fmt.Errorf("rate: %w", err)
+	}
+	return rating(human.RateSteps(steps)), nil
+}
+
+// DrawGrid draws g as PNG; the doubtful cells are shaded as a checked grid
+// marks mistakes, every digit drawn as read.
+func (e *Real) DrawGrid(g solver.Grid, doubtful []int) ([]byte, error) {
+	if len(doubtful) > 0 {
+		return encodePNG(render.Wrong(solver.Grid{}, g, doubtful, e.pictures))
+	}
+	return encodePNG(render.Grid(g, e.pictures))
+}
+
+// DrawSolution draws a solution as PNG, remembering the latest pictures:
+// a puzzle has one solution, so the puzzle names the picture.
+func (e *Real) DrawSolution(puzzle, sol solver.Grid) ([]byte, error) {
+	return e.solutions.get(puzzle, func(puzzle solver.Grid) ([]byte, error) {
+		return encodePNG(render.Solution(puzzle, sol, e.pictures))
+	})
+}
+
+// DrawHint draws a step as PNG, with row and column labels.
+func (e *Real) DrawHint(puzzle, before solver.Grid, cands []solver.DigitSet, s human.Step, level int) ([]byte, error) {
+	return encodePNG(render.Hint(puzzle, before, cands, s, level, e.hintPictures))
+}
+
+// DrawWrong draws a player's grid with its wrong cells marked, as PNG.
+func (e *Real) DrawWrong(puzzle, current solver.Grid, wrong []int) ([]byte, error) {
+	return encodePNG(render.Wrong(puzzle, current, wrong, e.pictures))
 }
 
 // rating is r in the words of [Rating].
@@ -126,39 +166,36 @@ func stepAt(g solver.Grid, steps []human.Step, n int) (StepAt, error) {
 	return StepAt{Before: before, Candidates: cands, Step: steps[n]}, nil
 }
 
-// photoReader returns the ReadPhoto engine: rec reads the photo, and the
-// reading can draw a solution onto it in the theme's colour for filled
-// digits.
-func photoReader(rec ocr.Recognizer, theme render.Theme) func(context.Context, *ocr.Decoded) (Reading, error) {
-	style := ocr.OverlayStyle{Color: theme.Palette().Filled, DigitMask: render.DigitMask}
-	return func(ctx context.Context, dec *ocr.Decoded) (Reading, error) {
-		res, err := ocr.ReadDecoded(ctx, dec, ocr.Options{Recognizer: rec})
-		if err != nil {
-			return Reading{}, err
-		}
-		r := Reading{
-			Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
-			Doubtful: res.Doubtful, Marks: res.Marks, Cells: res.Cells,
-			DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
-				img, err := ocr.DrawOverlay(dec.Image, res, sol, style)
-				if err != nil {
-					return nil, fmt.Errorf("draw on photo: %w", err)
-				}
-				return encodeJPEG(shrink(img, maxPhotoSide))
-			},
-			RingOnPhoto: func(cells []int) ([]byte, error) {
-				img, err := ocr.DrawRings(dec.Image, res, cells, mistakeRed)
-				if err != nil {
-					return nil, fmt.Errorf("draw on photo: %w", err)
-				}
-				return encodeJPEG(shrink(img, maxPhotoSide))
-			},
-		}
-		if p, err := res.Progress(); err == nil {
-			r.Progress = p
-		}
-		return r, nil
+// ReadPhoto reads the photo with package ocr's reader; the reading can
+// draw a solution onto the photo in the theme's colour for filled digits,
+// and ring cells on it.
+func (e *Real) ReadPhoto(ctx context.Context, dec *ocr.Decoded) (Reading, error) {
+	res, err := ocr.ReadDecoded(ctx, dec, ocr.Options{Recognizer: e.recognizer})
+	if err != nil {
+		return Reading{}, err
 	}
+	r := Reading{
+		Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
+		Doubtful: res.Doubtful, Marks: res.Marks, Cells: res.Cells,
+		DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
+			img, err := ocr.DrawOverlay(dec.Image, res, sol, e.overlay)
+			if err != nil {
+				return nil, fmt.Errorf("draw on photo: %w", err)
+			}
+			return encodeJPEG(shrink(img, maxPhotoSide))
+		},
+		RingOnPhoto: func(cells []int) ([]byte, error) {
+			img, err := ocr.DrawRings(dec.Image, res, cells, mistakeRed)
+			if err != nil {
+				return nil, fmt.Errorf("draw on photo: %w", err)
+			}
+			return encodeJPEG(shrink(img, maxPhotoSide))
+		},
+	}
+	if p, err := res.Progress(); err == nil {
+		r.Progress = p
+	}
+	return r, nil
 }
 
 // mistakeRed is the colour of the rings around mistakes on a photo.

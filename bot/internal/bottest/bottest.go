@@ -13,9 +13,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/ocr"
 )
 
 // A classic puzzle and its solution.
@@ -105,15 +102,6 @@ func BombPNG(t testing.TB, w, h uint32) []byte {
 	put(ihdr[8:12], h)
 	put(data[8+4+4+13:8+4+4+13+4], crc32.ChecksumIEEE(ihdr))
 	return data
-}
-
-// NoReader is a photo reader that fails the test: the bad inputs must be
-// refused before any reading.
-func NoReader(t testing.TB) func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-	return func(context.Context, *ocr.Decoded) (engines.Reading, error) {
-		t.Error("the photo reader was called")
-		return engines.Reading{}, ocr.ErrNoGrid
-	}
 }
 
 // DistinctPuzzle returns the i-th (i < 362880) of many different valid
