@@ -4,15 +4,17 @@
 //
 // The core is [Bot.Handle]: a [Request] in (text, a photo, a command name
 // with its options, a hint level or a button's custom_id), a [Reply] out
-// (text, an ephemeral flag, files and buttons). It needs no connection and is
-// tested on its own. It calls the [engines.Engines] it is given (package
-// bot/engines) to read photos, find steps and draw. A request's way through
-// it: [Bot.input] decides what was sent (the one rule for text versus
-// photo) and fetches it within the limits; the request then takes its place
-// among the CPUs once; the puzzle is read and solved once; the command's
-// handler answers. Every error of package ocr is put in the user's words in
-// one place, and a panic is recovered in Handle and answered with the one
-// apology.
+// (text, an ephemeral flag, files and buttons). It needs no connection and
+// is tested on its own. It calls the [engines.Engines] it is given (package
+// bot/engines) to read photos, find steps and draw, and reaches packages
+// ocr and solver/human through them alone: the errors and terms of those
+// packages it needs are named in package engines, and a test holds the
+// bot's imports to that. A request's way through it: [Bot.input] decides
+// what was sent (the one rule for text versus photo) and fetches it within
+// the limits; the request then takes its place among the CPUs once; the
+// puzzle is read and solved once; the command's handler answers. Every
+// error of a photo is put in the user's words in one place, and a panic is
+// recovered in Handle and answered with the one apology.
 //
 // Two adapters carry it, each in a package of its own that reaches the
 // conversation through [Handler] (the Handle method) and the exported

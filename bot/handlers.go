@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
-	"github.com/sudokubot/sudokubot/solver/human"
 )
 
 // puzzle is a checked puzzle with its one solution, and where it came from.
@@ -112,7 +110,7 @@ func (b *Bot) readPhoto(ctx context.Context, p *photoInput) (engines.Reading, ti
 		return r, read, err
 	}
 	if r.Grid.IsZero() {
-		return r, read, ocr.ErrNoGrid
+		return r, read, engines.ErrNoGrid
 	}
 	return r, read, nil
 }
@@ -248,7 +246,7 @@ func (b *Bot) rating(ctx context.Context, g solver.Grid) (ratingText, error) {
 	}
 	r, err := b.opt.Engines.Rate(ctx, g)
 	if err != nil {
-		if !errors.Is(err, human.ErrNot9x9) {
+		if !errors.Is(err, engines.ErrNot9x9) {
 			b.log.Error("rating failed", "grid", g.String(), "err", err)
 		}
 		return ratingText{}, err
@@ -262,7 +260,7 @@ func (b *Bot) rateReply(ctx context.Context, pz puzzle) (Reply, error) {
 		return Reply{}, userErrorf(nil, "Rating is not available on this bot right now; /solve and /check work.")
 	}
 	r, err := b.rating(ctx, pz.grid)
-	if errors.Is(err, human.ErrNot9x9) {
+	if errors.Is(err, engines.ErrNot9x9) {
 		return Reply{}, userErrorf(err, "Ratings work on 9x9 puzzles only; /solve handles this one.")
 	}
 	if err != nil {
@@ -281,7 +279,7 @@ func (b *Bot) hint(ctx context.Context, pz puzzle, n, level int, ephemeral bool)
 		return Reply{}, userErrorf(nil, "This grid is already full: there is nothing left to hint.")
 	}
 	st, err := b.opt.Engines.Step(ctx, pz.grid, n)
-	if errors.Is(err, human.ErrNot9x9) {
+	if errors.Is(err, engines.ErrNot9x9) {
 		return Reply{}, userErrorf(err, "Hints work on 9x9 puzzles only; /solve handles this one.")
 	}
 	if errors.Is(err, engines.ErrNoMoreSteps) {

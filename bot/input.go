@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -24,7 +23,7 @@ type input struct {
 // pixels are not decoded yet.
 type photoInput struct {
 	name   string // "this image (name)", for messages
-	header *ocr.Header
+	header engines.Photo
 }
 
 // input decides what req sent and fetches it. A request may carry both
@@ -80,9 +79,9 @@ func (b *Bot) input(ctx context.Context, req Request) (input, error) {
 	}
 	if len(data) == 0 {
 		in.release()
-		return input{}, userErrorf(fmt.Errorf("photo %s: %w: empty file", name, ocr.ErrNotImage), "%s is empty (0 bytes). Please send the photo again.", capitalize(name))
+		return input{}, userErrorf(fmt.Errorf("photo %s: %w: empty file", name, engines.ErrNotImage), "%s is empty (0 bytes). Please send the photo again.", capitalize(name))
 	}
-	h, err := ocr.CheckHeader(data, ocr.DecodeLimits{MaxBytes: int(b.opt.MaxPhotoBytes), MaxPixels: int(b.opt.MaxPixels)})
+	h, err := engines.CheckPhoto(data, b.opt.MaxPhotoBytes, b.opt.MaxPixels)
 	if err != nil {
 		in.release()
 		return input{}, photoError(name, err)
@@ -92,11 +91,12 @@ func (b *Bot) input(ctx context.Context, req Request) (input, error) {
 }
 
 // photoError says in the user's words what went wrong with a photo (name is
-// "this image (name)"): every error of package ocr is mapped here, once.
+// "this image (name)"): every error of package ocr (as package engines
+// names them) is mapped here, once.
 // Errors already meant for the user pass unchanged.
 func photoError(name string, err error) error {
 	var ue *userError
-	var lim *ocr.LimitError
+	var lim *engines.LimitError
 	switch {
 	case err == nil || errors.As(err, &ue):
 		return err
@@ -106,9 +106,9 @@ func photoError(name string, err error) error {
 			capitalize(name), lim.Width, lim.Height, megapixels(px), megapixels(int64(lim.Limits.MaxPixels)))
 	case errors.As(err, &lim):
 		return tooLarge(name, int64(lim.Bytes), int64(lim.Limits.MaxBytes))
-	case errors.Is(err, ocr.ErrNoGrid):
+	case errors.Is(err, engines.ErrNoGrid):
 		return userErrorf(err, "%s", msgNoGrid)
-	case errors.Is(err, ocr.ErrNotImage), errors.Is(err, ocr.ErrDamaged):
+	case errors.Is(err, engines.ErrNotImage), errors.Is(err, engines.ErrDamaged):
 		return userErrorf(err, "I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
 	case errors.Is(err, context.DeadlineExceeded):
 		return userErrorf(err, "Reading %s took too long, so I gave up. Please try again with a smaller, straighter photo.", name)

@@ -7,9 +7,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/bot/engines"
-	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
-	"github.com/sudokubot/sudokubot/solver/human"
 )
 
 // A picture of a puzzle in progress (the player's digits, written or
@@ -108,7 +106,7 @@ func (b *Bot) stepFrom(ctx context.Context, pz puzzle, cur solver.Grid) (engines
 	r := pz.reading
 	var marks []solver.DigitSet
 	for i, m := range r.Marks {
-		if m != 0 && r.Cells[i].MarksConfidence >= ocr.SureConfidence {
+		if m != 0 && r.Cells[i].MarksConfidence >= engines.SureConfidence {
 			if marks == nil {
 				marks = make([]solver.DigitSet, 81)
 			}
@@ -121,7 +119,7 @@ func (b *Bot) stepFrom(ctx context.Context, pz puzzle, cur solver.Grid) (engines
 	case errors.As(err, &wrong) && marks != nil:
 		// Marks read surely but wrong after all: work without them.
 		return b.opt.Engines.StepFrom(ctx, r.Grid, cur, nil)
-	case errors.Is(err, human.ErrSolved):
+	case errors.Is(err, engines.ErrSolved):
 		return engines.StepAt{}, userErrorf(err, "Your grid is full and right: solved correctly!")
 	case err != nil:
 		return engines.StepAt{}, fmt.Errorf("next step from %s: %w", cur, err)
@@ -141,7 +139,7 @@ func current(givens, entered solver.Grid) solver.Grid {
 }
 
 // unsureText asks about the cells not read surely.
-func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [81]ocr.CellReading, unsure []int) string {
+func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [81]engines.CellReading, unsure []int) string {
 	var parts []string
 	for _, i := range unsure {
 		name := givens.CellName(i)
@@ -164,7 +162,7 @@ func unsureText(givens, entered solver.Grid, marks [81]solver.DigitSet, cells [8
 
 // orDigit is " (or 9?)", the likeliest other digit a cell may hold, or ""
 // when there is none.
-func orDigit(c ocr.CellReading) string {
+func orDigit(c engines.CellReading) string {
 	if d := c.OtherDigit(); d != 0 {
 		return fmt.Sprintf(" (or %d?)", d)
 	}

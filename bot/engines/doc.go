@@ -9,4 +9,9 @@
 // of engines may leave a [Feature] out ([Engines.Offers]), and the bot
 // says plainly that it is unavailable; tests change one method of the real
 // engines by embedding them in a type of their own.
+//
+// It also names what the conversation needs of packages ocr and
+// solver/human to understand its engines' answers (their errors, the
+// confidence of a sure reading, and the check of a photo's header within
+// the limits: [CheckPhoto]), so that package bot imports neither.
 package engines
