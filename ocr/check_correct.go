@@ -81,8 +81,15 @@ type change struct {
 // set. When there is no such fix, the readings are returned unchanged with
 // the cells to check listed in Doubtful.
 func Correct(rs [81]CellReading) Correction {
-	c := Correction{Readings: rs, Grid: gridOf(&rs)}
-	c.Solutions = solver.Count(c.Grid, 2)
+	g := gridOf(&rs)
+	return correct(rs, g, solver.Count(g, 2))
+}
+
+// correct is [Correct] for readings rs whose grid g has solutions
+// solutions as solver.Count(g, 2) counts them, for a caller that asked the
+// solver already.
+func correct(rs [81]CellReading, g solver.Grid, solutions int) Correction {
+	c := Correction{Readings: rs, Grid: g, Solutions: solutions}
 	if c.Solutions == 1 {
 		return c
 	}

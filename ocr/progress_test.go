@@ -147,11 +147,11 @@ func TestToCheck(t *testing.T) {
 	const r1c3, r1c4, r1c6 = 2, 3, 5 // 4, 6 and 8 in the solution
 	r := progressResult(t, map[int]int{r1c3: 4, r1c4: 7, r1c6: 8}, nil, map[int]float64{r1c3: 0.9, r1c4: 0.99, r1c6: 0.99})
 	r.Cells[0].Confidence = 0.5 // a given read unsurely
-	if got, want := toCheck(r), []int{0, r1c3, r1c4}; !slices.Equal(got, want) {
+	if got, want := toCheck(&r.Cells, r.Entered, r.Solution), []int{0, r1c3, r1c4}; !slices.Equal(got, want) {
 		t.Errorf("toCheck = %v, want %v", got, want)
 	}
 	r.Cells[r1c4].Confidence = 0.9995 // sure enough to be called wrong
-	if got, want := toCheck(r), []int{0, r1c3}; !slices.Equal(got, want) {
+	if got, want := toCheck(&r.Cells, r.Entered, r.Solution), []int{0, r1c3}; !slices.Equal(got, want) {
 		t.Errorf("toCheck = %v, want %v", got, want)
 	}
 }

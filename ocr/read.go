@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
-	"slices"
-	"sort"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -152,300 +149,70 @@ func ReadDecoded(ctx context.Context, dec *Decoded, opt Options) (*Result, error
 }
 
 // readDecoded reads dec; t is when the work on the photo started, the
-// start of the first stage ("decode").
+// start of the first stage ("decode"). It runs the stages in order, each
+// timed under its own name: decode, detect, then for every angle tried
+// (see readUpright) rectify, recognize, split and check.
 func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*Result, error) {
-	res := &Result{}
-	stage := func(name string) {
-		now := time.Now()
-		res.Stages = append(res.Stages, Stage{name, now.Sub(t)})
-		t = now
-	}
-	b := dec.Image.Bounds()
-	res.Width, res.Height, res.Orientation = b.Dx(), b.Dy(), dec.Orientation
-	gray := ToGray(dec.Image)
-	stage("decode")
+	clock := &stageClock{last: t}
+	pic := &photo{dec: dec, gray: ToGray(dec.Image)}
+	clock.lap("decode")
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	det, err := Detect(gray)
+	det, err := Detect(pic.gray)
 	if err != nil {
 		return nil, err
 	}
+	pic.corners = det.Corners
+	clock.lap("detect")
+	best, err := readUpright(ctx, pic, opt.Recognizer, clock)
+	if err != nil {
+		return nil, err
+	}
+	res := best.result(dec)
 	res.DetectScore = det.Score
-	stage("detect")
+	res.Stages = clock.stages
+	return res, nil
+}
 
-	// The stored pixels' own orientation first, then the EXIF tag's when
-	// the first reading is not convincing: the tag is tested, not trusted
-	// (some phones tag photos whose pixels are already upright).
-	turnsList := []int{0}
-	if tt := ExifTurns(dec.Orientation); tt != 0 {
-		turnsList = append(turnsList, tt)
-	}
-	type try struct {
-		turns    int
-		q        Quad
-		cells    [81]CellReading
-		grid     solver.Grid
-		entered  solver.Grid
-		inverted bool
-		nsol     int
-		solution solver.Grid
-		solveErr error
-		meanConf float64
-	}
-	// readAt reads the grid turned upright by turns quarter turns, with
-	// read (the recognizer's Recognize, or a cheaper glance).
-	readAt := func(turns int, read func(context.Context, Cells) ([81]CellReading, error)) (*try, error) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		q := turnQuad(det.Corners, turns)
-		cells, inverted := GridCells(dec.Image, gray, q)
-		stage("rectify")
-		readings, err := read(ctx, cells)
-		if err != nil {
-			return nil, fmt.Errorf("recognize cells: %w", err)
-		}
-		stage("recognize")
-		outsideDoubt(&readings, q, gray.Rect)
-		readings = splitAndCorrect(readings, dec.Image, q, cells)
-		conf := 0.0
-		g, _ := solver.NewGrid(9)
-		e, _ := solver.NewGrid(9)
-		for i, c := range readings {
-			conf += c.Confidence / 81
-			switch c.Kind {
-			case KindGiven:
-				g.SetCell(i, c.Digit)
-			case KindEntry:
-				e.SetCell(i, c.Digit)
-			}
-		}
-		stage("split")
-		t := &try{turns: turns, q: q, cells: readings, grid: g, entered: e, inverted: inverted, meanConf: conf}
-		t.solution, t.solveErr = solveReading(g)
-		switch {
-		case t.solveErr == nil:
-			t.nsol = 1
-			weighEmpties(&t.cells, &t.entered)
-			dropNoiseEntries(&t.cells, &t.entered, t.solution)
-			weighEntries(&t.cells, &t.entered, t.solution)
-		case errors.Is(t.solveErr, solver.ErrMultipleSolutions):
-			t.nsol = 2
-		}
-		stage("check")
-		return t, nil
-	}
-	var best *try
-	for _, turns := range turnsList {
-		cur, err := readAt(turns, opt.Recognizer.Recognize)
-		if err != nil {
-			return nil, err
-		}
-		if best == nil || betterTry(cur.nsol, cur.meanConf, best.nsol, best.meanConf) {
-			best = cur
-		}
-		if best.nsol == 1 && best.meanConf > 0.9 {
-			break // no need to try the other orientation
-		}
-	}
-	if best.nsol != 1 {
-		// Not a proper puzzle either way: the photo may be stored on its
-		// side or upside down with no EXIF tag saying so (a screenshot,
-		// an app that strips the tag). The solver check picks the angle,
-		// as confidence alone does not (digits upside down read as
-		// confidently as upright ones). The other angles get a glance
-		// first, when the recognizer has one, and a full reading only
-		// when the glance gives a proper puzzle: photos that are just
-		// hard to read pay little for it.
-		glance, quick := opt.Recognizer.Recognize, false
-		if g, ok := opt.Recognizer.(glancer); ok {
-			glance, quick = g.glance, true
-		}
-		for turns := range 4 {
-			if slices.Contains(turnsList, turns) {
-				continue
-			}
-			cur, err := readAt(turns, glance)
-			if err != nil {
-				return nil, err
-			}
-			if cur.nsol != 1 {
-				continue
-			}
-			if quick {
-				if cur, err = readAt(turns, opt.Recognizer.Recognize); err != nil {
-					return nil, err
-				}
-			}
-			if betterTry(cur.nsol, cur.meanConf, best.nsol, best.meanConf) {
-				best = cur
-			}
-			if best.nsol == 1 {
-				break
-			}
-		}
-	}
-	res.Turns, res.Corners, res.Cells, res.Grid, res.Solutions = best.turns, best.q, best.cells, best.grid, best.nsol
-	res.Solution, res.SolveErr, res.Entered, res.Inverted = best.solution, best.solveErr, best.entered, best.inverted
+// photo is a decoded picture and where its grid was detected: what the
+// stages from rectify on work from, at every angle.
+type photo struct {
+	dec *Decoded
+	// gray is the picture's gray levels (ToGray(dec.Image)).
+	gray *image.Gray
+	// corners are the grid's corners as detected in the stored pixels.
+	corners Quad
+}
+
+// stageClock times the stages of one reading.
+type stageClock struct {
+	// last is when the stage under way started.
+	last   time.Time
+	stages []Stage
+}
+
+// lap ends the stage under way, name, and starts the next.
+func (c *stageClock) lap(name string) {
+	now := time.Now()
+	c.stages = append(c.stages, Stage{name, now.Sub(c.last)})
+	c.last = now
+}
+
+// result is the Result of the reading at angle a of the photo dec.
+func (a *angleReading) result(dec *Decoded) *Result {
+	b := dec.Image.Bounds()
+	res := &Result{Width: b.Dx(), Height: b.Dy(), Orientation: dec.Orientation}
+	res.Turns, res.Corners, res.Inverted = a.turns, a.rect.q, a.rect.inverted
+	res.Cells, res.Grid, res.Entered = a.split.cells, a.split.givens, a.split.entered
 	for i, c := range res.Cells {
 		if c.Kind == KindMarks {
 			res.Marks[i] = c.Marks
 		}
 	}
-	if res.Solutions != 1 {
-		res.Problem, res.Doubtful = diagnose(res.Grid, res.Cells, res.Solutions)
-	} else {
-		res.Doubtful = toCheck(res)
-	}
-	return res, nil
-}
-
-// toCheck lists the cells of a reading that checks out to be checked by
-// eye: those read with less than SureConfidence, and the entries that
-// would be mistakes but are not read surely enough to say so
-// (AccuseConfidence).
-func toCheck(res *Result) []int {
-	out := unsure(res.Cells)
-	for i, c := range res.Cells {
-		e := res.Entered.Cell(i)
-		if e != 0 && e != res.Solution.Cell(i) && c.Confidence >= SureConfidence && c.Confidence < AccuseConfidence {
-			out = append(out, i)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// outsideDoubt marks the readings of cells that lie partly outside the
-// picture (a grid cut by the frame) as unsure: what is missing may be a
-// digit's part or a whole digit. Their confidence is at most cutConfidence,
-// so they are named as cells to check, never read as sure.
-func outsideDoubt(rs *[81]CellReading, q Quad, frame image.Rectangle) {
-	h, ok := squareToQuad(q)
-	if !ok {
-		return
-	}
-	inside := func(u, v float64) bool {
-		x, y := h.apply(u, v)
-		return x >= float64(frame.Min.X)-1 && y >= float64(frame.Min.Y)-1 && x <= float64(frame.Max.X)+1 && y <= float64(frame.Max.Y)+1
-	}
-	for i := range rs {
-		r, c := float64(i/9), float64(i%9)
-		// The middle 80% of the cell, where digits are written.
-		in := true
-		for _, p := range [4][2]float64{{0.1, 0.1}, {0.9, 0.1}, {0.9, 0.9}, {0.1, 0.9}} {
-			in = in && inside((c+p[0])/9, (r+p[1])/9)
-		}
-		if !in && rs[i].Confidence > cutConfidence {
-			rs[i].Confidence = cutConfidence
-		}
-	}
-}
-
-// cutConfidence is the most a cell partly outside the picture is trusted.
-const cutConfidence = 0.5
-
-// splitAndCorrect settles what each digit read is and corrects the
-// givens. Entries typed into an app differ from the givens by colour or
-// weight, and all are typed alike (see splitByStyle): when the digits
-// split so, and the givens of the split make a proper puzzle once their
-// least sure digits are corrected (properGivens), that split is taken; a
-// digit whose style could not be measured keeps the recognizer's view.
-// Otherwise the recognizer's word stands
-// (the trained classifier tells handwriting from print); a recognizer
-// that does not say whether a digit is printed or written makes it a
-// given. Then the givens alone are checked with the solver and corrected
-// from their alternatives ([Correct]); the entries are the player's and
-// are never corrected.
-func splitAndCorrect(rs [81]CellReading, img image.Image, q Quad, cells Cells) [81]CellReading {
-	var digits [81]int
-	for i := range rs {
-		if rs[i].Digit == 0 {
-			if rs[i].Kind != KindMarks {
-				rs[i].Kind = KindEmpty
-			}
-			continue
-		}
-		if rs[i].Kind != KindEntry {
-			rs[i].Kind = KindGiven
-		}
-		digits[i] = rs[i].Digit
-	}
-	styles := glyphStyles(img, q, cells, &digits)
-	return splitDigits(rs, &styles)
-}
-
-// splitDigits is [splitAndCorrect] once the style of every digit is
-// measured: rs holds the recognizer's readings, every digit a given or an
-// entry.
-func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) [81]CellReading {
-	var digits [81]int
-	var printed [81]bool
-	for i := range rs {
-		digits[i] = rs[i].Digit
-		printed[i] = rs[i].Kind == KindGiven
-	}
-	split := false
-	for _, entry := range splitByStyle(styles, &digits, &printed) {
-		out := rs
-		for i := range out {
-			switch {
-			case digits[i] == 0 || !styles[i].ok:
-				// No digit, or its style unmeasured: the recognizer's view.
-			case entry[i]:
-				out[i].Kind = KindEntry
-			default:
-				out[i].Kind = KindGiven
-			}
-		}
-		if handGivens(&out) <= maxHandGivens && properGivens(&out) {
-			rs, split = out, true
-			break
-		}
-	}
-	if !split {
-		lookSplit(&rs, styles)
-	}
-	symmetricSplit(&rs)
-	// Correct the givens: the other cells count as empty, for sure.
-	c := Correct(givensOf(&rs))
-	for _, i := range c.Changed {
-		rs[i] = c.Readings[i]
-		rs[i].Kind = KindGiven
-		if rs[i].Digit == 0 {
-			rs[i].Kind = KindEmpty
-		}
-	}
-	return rs
-}
-
-// maxHandGivens is how many digits the recognizer reads surely as
-// handwriting (sureHand) a split of the digits by style may make givens:
-// two groups of inks that happen to make a puzzle either way (a red
-// puzzle filled in with a red pen) are not split so that the player's
-// digits are the puzzle.
-const maxHandGivens = 2
-
-// handGivens counts the givens of rs the recognizer reads surely as
-// handwriting.
-func handGivens(rs *[81]CellReading) int {
-	n := 0
-	for _, r := range rs {
-		if r.Kind == KindGiven && r.Hand > sureHand {
-			n++
-		}
-	}
-	return n
-}
-
-// solveReading solves a grid as read: its one solution, or the clash, the
-// lack of a solution or the several solutions that make it doubtful.
-func solveReading(g solver.Grid) (solver.Grid, error) {
-	if err := g.Validate(); err != nil {
-		return solver.Grid{}, err
-	}
-	return solver.SolveUnique(g)
+	res.Solutions, res.Solution, res.SolveErr = a.check.solutions, a.check.solution, a.check.solveErr
+	res.Problem, res.Doubtful = a.check.problem, a.check.doubtful
+	return res
 }
 
 // GridCells rectifies the grid whose corners are q (in reading order: the
@@ -465,124 +232,6 @@ func GridCells(img image.Image, g *image.Gray, q Quad) (Cells, bool) {
 		rect = invert(rect)
 	}
 	return CutCells(rect), inverted
-}
-
-// TurnQuad returns corners q found in a picture's stored pixels in the
-// reading order of the picture turned clockwise by turns quarter turns.
-func TurnQuad(q Quad, turns int) Quad { return turnQuad(q, turns) }
-
-// betterTry orders readings of one grid at different angles. Digits read
-// on their side come out much less confident, so a clearly more confident
-// reading wins; between close ones a unique solution decides, then
-// confidence.
-func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
-	if math.Abs(confA-confB) > 0.08 {
-		return confA > confB
-	}
-	if (nsolA == 1) != (nsolB == 1) {
-		return nsolA == 1
-	}
-	return confA > confB
-}
-
-// ExifTurns returns the quarter turns clockwise an EXIF orientation asks
-// for. Mirrored orientations (2, 4, 5, 7) count as their rotation alone:
-// phones do not mirror photos of paper.
-func ExifTurns(o int) int {
-	switch o {
-	case 3, 4:
-		return 2
-	case 5, 6:
-		return 1
-	case 7, 8:
-		return 3
-	}
-	return 0
-}
-
-// turnQuad reorders corners found in the stored pixels (top-left first as
-// stored) for a photo that must be turned clockwise by turns quarter turns
-// to be upright: after a quarter turn clockwise, the stored bottom-left
-// corner is the top-left one.
-func turnQuad(q Quad, turns int) Quad {
-	var out Quad
-	for i := range out {
-		out[i] = q[(i+4-turns%4)%4]
-	}
-	return out
-}
-
-// SureConfidence is the calibrated confidence from which a cell counts
-// as read surely: a grid that checks out is sure only when every cell is
-// read with at least this confidence, and the others are named as
-// doubtful.
-const SureConfidence = 0.97
-
-// AccuseConfidence is the confidence from which a player's entry or pencil
-// marks that contradict the solution are called wrong; read less surely,
-// they are asked about. Telling someone a right digit is wrong is worse
-// than asking, and handwriting is read less reliably than print: on the
-// photos of books solved in pen (handwritten-dev), cells read at 0.99 to
-// 0.999 are right 98.5% of the time, those at 0.999 or more 99.4%.
-const AccuseConfidence = 0.999
-
-// unsure lists the cells read with a confidence below SureConfidence: a
-// digit that may be another, or a cell read as empty that may hold one.
-func unsure(cells [81]CellReading) []int {
-	var out []int
-	for i, c := range cells {
-		if c.Confidence < SureConfidence {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// diagnose says what is wrong with a grid that has not exactly one solution
-// and lists its least confident cells (at most six) as doubtful.
-func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
-	var problem string
-	switch {
-	case nsol >= 2:
-		problem = "it has several solutions (a digit may have been missed)"
-	default:
-		if err := g.Validate(); err != nil {
-			problem = "it breaks the rules: " + err.Error()
-		} else {
-			problem = "it has no solution"
-		}
-	}
-	idx := make([]int, 0, 81)
-	for i := range cells {
-		idx = append(idx, i)
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return cells[idx[a]].Confidence < cells[idx[b]].Confidence })
-	var doubt []int
-	for _, i := range idx {
-		if len(doubt) == 6 || cells[i].Confidence > 0.95 {
-			break
-		}
-		doubt = append(doubt, i)
-	}
-	// Cells in a clash are doubtful whatever their confidence.
-	for _, c := range g.Clashes() {
-		for _, i := range []int{c.First, c.Second} {
-			if !containsInt(doubt, i) {
-				doubt = append(doubt, i)
-			}
-		}
-	}
-	sort.Ints(doubt)
-	return problem, doubt
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // lightOnDark reports whether g looks like light print on a dark ground:

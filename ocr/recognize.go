@@ -54,3 +54,52 @@ func (f failing) Recognize(context.Context, Cells) ([81]CellReading, error) {
 // minAlternative is the smallest probability an alternative reading needs
 // to be listed.
 const minAlternative = 0.005
+
+// recognized is the recognize stage's outcome at one angle: every cell's
+// reading, and the grid it was read from, for the split stage.
+type recognized struct {
+	readings [81]CellReading
+	// img is the photo and rect its grid rectified and cut.
+	img  image.Image
+	rect *rectified
+}
+
+// recognize reads the cells of the grid rect of the photo pic with read,
+// then doubts the cells the photo's frame cuts (outsideDoubt).
+func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) (*recognized, error) {
+	readings, err := read(ctx, rect.cells)
+	if err != nil {
+		return nil, fmt.Errorf("recognize cells: %w", err)
+	}
+	outsideDoubt(&readings, rect.q, pic.gray.Rect)
+	return &recognized{readings: readings, img: pic.dec.Image, rect: rect}, nil
+}
+
+// outsideDoubt marks the readings of cells that lie partly outside the
+// picture (a grid cut by the frame) as unsure: what is missing may be a
+// digit's part or a whole digit. Their confidence is at most cutConfidence,
+// so they are named as cells to check, never read as sure.
+func outsideDoubt(rs *[81]CellReading, q Quad, frame image.Rectangle) {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return
+	}
+	inside := func(u, v float64) bool {
+		x, y := h.apply(u, v)
+		return x >= float64(frame.Min.X)-1 && y >= float64(frame.Min.Y)-1 && x <= float64(frame.Max.X)+1 && y <= float64(frame.Max.Y)+1
+	}
+	for i := range rs {
+		r, c := float64(i/9), float64(i%9)
+		// The middle 80% of the cell, where digits are written.
+		in := true
+		for _, p := range [4][2]float64{{0.1, 0.1}, {0.9, 0.1}, {0.9, 0.9}, {0.1, 0.9}} {
+			in = in && inside((c+p[0])/9, (r+p[1])/9)
+		}
+		if !in && rs[i].Confidence > cutConfidence {
+			rs[i].Confidence = cutConfidence
+		}
+	}
+}
+
+// cutConfidence is the most a cell partly outside the picture is trusted.
+const cutConfidence = 0.5

@@ -79,7 +79,7 @@ func features(s glyphStyle) [lookDims]float64 {
 // change only when the givens make a proper puzzle (once corrected), or,
 // when they did not before, still keep the rules. It reports whether it
 // changed anything.
-func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
+func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) bool {
 	var idx []int // the digits whose look was measured
 	var logit [81]float64
 	for i, r := range rs {
@@ -148,7 +148,7 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle) bool {
 	}
 	// The givens must make a proper puzzle (once corrected as [Correct]
 	// would); when they did not before, they must still keep the rules.
-	if !properGivens(&out) && (properGivens(rs) || !givensValid(&out)) {
+	if !checks.of(&out).proper() && (checks.of(rs).proper() || !givensValid(&out)) {
 		return false
 	}
 	*rs = out
@@ -226,32 +226,4 @@ func logAddExp(a, b float64) float64 {
 		a, b = b, a
 	}
 	return a + math.Log1p(math.Exp(b-a))
-}
-
-// givensOf returns the readings of the givens of rs, every other cell read
-// as empty for sure: the puzzle as printed, for [Correct] to check.
-func givensOf(rs *[81]CellReading) [81]CellReading {
-	var out [81]CellReading
-	for i, r := range rs {
-		if r.Kind == KindGiven {
-			out[i] = r
-		} else {
-			out[i] = CellReading{Confidence: 1}
-		}
-	}
-	return out
-}
-
-// properGivens reports whether the givens of rs make a puzzle with exactly
-// one solution, once the least sure of them are corrected as [Correct]
-// corrects them: a split of the digits into givens and entries is judged
-// before a misread given is put right.
-func properGivens(rs *[81]CellReading) bool {
-	return Correct(givensOf(rs)).Solutions == 1
-}
-
-// givensValid reports whether the givens of rs keep the rules.
-func givensValid(rs *[81]CellReading) bool {
-	g := givensOf(rs)
-	return gridOf(&g).Validate() == nil
 }

@@ -52,7 +52,7 @@ func TestLookSplit(t *testing.T) {
 		scrawly++
 	}
 	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.6
-	if !lookSplit(&rs, &styles) {
+	if !lookSplit(&rs, &styles, givensChecks{}) {
 		t.Fatal("lookSplit changed nothing")
 	}
 	if rs[neat].Kind != KindEntry {
@@ -91,7 +91,7 @@ func TestLookSplitHeight(t *testing.T) {
 	}
 	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.2
 	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.8
-	if !lookSplit(&rs, &styles) {
+	if !lookSplit(&rs, &styles, givensChecks{}) {
 		t.Fatal("lookSplit changed nothing")
 	}
 	if rs[neat].Kind != KindEntry || rs[scrawly].Kind != KindGiven {
@@ -126,7 +126,7 @@ func TestLookSplitNoEntries(t *testing.T) {
 	sure := ones[3]
 	rs[sure].Kind, rs[sure].Hand = KindEntry, 0.999
 	styles[sure] = glyphStyle{ok: true, l: 20, a: 10, b: -30, height: 0.45}
-	lookSplit(&rs, &styles)
+	lookSplit(&rs, &styles, givensChecks{})
 	for _, i := range ones[:3] {
 		if rs[i].Kind != KindGiven {
 			t.Errorf("r%dc%d (hand %.2f) is an %v", i/9+1, i%9+1, rs[i].Hand, rs[i].Kind)
@@ -250,7 +250,7 @@ func TestSplitDigitsUnmeasuredStyle(t *testing.T) {
 		}
 	}
 	styles[given], styles[entry] = glyphStyle{}, glyphStyle{}
-	out := splitDigits(rs, &styles)
+	out, _ := splitDigits(rs, &styles)
 	for i := range 81 {
 		want := KindEntry
 		if puzzle.Cell(i) != 0 {
@@ -295,7 +295,7 @@ func TestSplitDigitsMisreadGiven(t *testing.T) {
 		}
 	}
 	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.01
-	out := splitDigits(rs, &styles)
+	out, _ := splitDigits(rs, &styles)
 	if out[neat].Kind != KindEntry {
 		t.Errorf("the neat entry in blue is a %v", out[neat].Kind)
 	}
@@ -333,7 +333,7 @@ func TestSplitDigitsNoHandGivens(t *testing.T) {
 			entries++
 		}
 	}
-	out := splitDigits(rs, &styles)
+	out, _ := splitDigits(rs, &styles)
 	for i := range 81 {
 		if out[i].Kind != rs[i].Kind {
 			t.Errorf("r%dc%d is %v, want %v", i/9+1, i%9+1, out[i].Kind, rs[i].Kind)

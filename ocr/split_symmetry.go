@@ -1,7 +1,5 @@
 package ocr
 
-import "github.com/sudokubot/sudokubot/solver"
-
 // Most published puzzles place their givens symmetrically: turned by half
 // a turn (the most common), or mirrored left to right, top to bottom or
 // about a diagonal. A puzzle that is not symmetric is far from it: on the
@@ -35,7 +33,7 @@ var symmetries = [...]func(i int) int{
 // makes the given an entry if its hand is at least minSymmetryHand. The
 // change is kept only when it leaves the puzzle's symmetry whole and its
 // givens with exactly one solution.
-func symmetricSplit(rs *[81]CellReading) {
+func symmetricSplit(rs *[81]CellReading, checks givensChecks) {
 	entries := 0
 	for i := range rs {
 		if rs[i].Kind == KindEntry {
@@ -80,18 +78,12 @@ func symmetricSplit(rs *[81]CellReading) {
 			return // a given missed in the partner cell, maybe: leave it
 		}
 	}
-	g, _ := solver.NewGrid(9)
-	for i := range out {
-		if given(&out, i) {
-			g.SetCell(i, out[i].Digit)
-		}
-	}
 	for i := range 81 {
 		if given(&out, i) != given(&out, f(i)) {
 			return
 		}
 	}
-	if _, err := solveReading(g); err != nil {
+	if checks.of(&out).read().err != nil {
 		return
 	}
 	*rs = out

@@ -60,7 +60,7 @@ func TestSymmetricSplit(t *testing.T) {
 				rs[c.cell].Digit = sol.Cell(c.cell)
 			}
 			before := rs
-			symmetricSplit(&rs)
+			symmetricSplit(&rs, givensChecks{})
 			for _, w := range tc.want {
 				if rs[w.cell].Kind != w.kind {
 					t.Errorf("cell %d is %v, want %v", w.cell, rs[w.cell].Kind, w.kind)
@@ -81,7 +81,7 @@ func TestSymmetricSplit(t *testing.T) {
 		rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.6}
 	}
 	before := rs
-	symmetricSplit(&rs)
+	symmetricSplit(&rs, givensChecks{})
 	for i := range rs {
 		if rs[i].Kind != before[i].Kind {
 			t.Errorf("cell %d of an asymmetric split changed from %v to %v", i, before[i].Kind, rs[i].Kind)

@@ -1,0 +1,253 @@
+package ocr
+
+import "github.com/sudokubot/sudokubot/solver"
+
+// The split stage: the kind of every cell (given, entry, pencil marks or
+// empty) is settled here, from the recognizer's view of each cell and what
+// the digits look like in this picture, and the givens are checked and
+// corrected with the solver, once for every candidate split
+// (givensChecks). [splitCells] is its entry point.
+
+// split is the split stage's outcome at one angle.
+type split struct {
+	// cells are the readings with every cell's kind settled and the
+	// givens corrected.
+	cells [81]CellReading
+	// givens is the puzzle read (the digits of KindGiven), entered the
+	// player's entries (those of KindEntry).
+	givens, entered solver.Grid
+	// meanConf is the mean confidence over the cells before the entries
+	// are weighed against the solution: it orders the angles.
+	meanConf float64
+	// verdict is the solver's on givens.
+	verdict verdict
+}
+
+// splitCells is the split stage: it settles what each cell holds and
+// corrects the givens. A recognizer that does not say whether a digit is
+// printed or written makes it a given; splitDigits then tells the givens
+// from the player's entries by how the digits look and checks the givens
+// with the solver. When the givens make a proper puzzle, the entries are
+// weighed against its solution (see split_entries.go).
+func splitCells(rec *recognized) split {
+	rs, digits := recognizedKinds(rec.readings)
+	styles := glyphStyles(rec.img, rec.rect.q, rec.rect.cells, &digits)
+	sp := split{}
+	sp.cells, sp.verdict = splitDigits(rs, &styles)
+	sp.givens, _ = solver.NewGrid(9)
+	sp.entered, _ = solver.NewGrid(9)
+	for i, c := range sp.cells {
+		sp.meanConf += c.Confidence / 81
+		switch c.Kind {
+		case KindGiven:
+			sp.givens.SetCell(i, c.Digit)
+		case KindEntry:
+			sp.entered.SetCell(i, c.Digit)
+		}
+	}
+	if sp.verdict.err == nil {
+		weighEmpties(&sp.cells, &sp.entered)
+		dropNoiseEntries(&sp.cells, &sp.entered, sp.verdict.solution)
+		weighEntries(&sp.cells, &sp.entered, sp.verdict.solution)
+	}
+	return sp
+}
+
+// recognizedKinds gives every cell of rs the recognizer's kind: a digit
+// is an entry when the recognizer says so and a given otherwise, a cell
+// without a digit holds pencil marks when the recognizer says so and is
+// empty otherwise. It also returns the digits.
+func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
+	var digits [81]int
+	for i := range rs {
+		if rs[i].Digit == 0 {
+			if rs[i].Kind != KindMarks {
+				rs[i].Kind = KindEmpty
+			}
+			continue
+		}
+		if rs[i].Kind != KindEntry {
+			rs[i].Kind = KindGiven
+		}
+		digits[i] = rs[i].Digit
+	}
+	return rs, digits
+}
+
+// splitDigits settles given or entry for every digit of rs (each one
+// already a given or an entry by the recognizer's view) once the style of
+// every digit is measured, corrects the givens and returns the solver's
+// verdict on them. Entries typed into an app differ from the givens by
+// colour or weight, and all are typed alike (see splitByStyle): when the
+// digits split so, and the givens of the split make a proper puzzle once
+// their least sure digits are corrected, that split is taken; a digit
+// whose style could not be measured keeps the recognizer's view.
+// Otherwise the recognizer's word stands (the trained classifier tells
+// handwriting from print), weighed with the looks of the digits read
+// surely (lookSplit). The symmetry of the givens then settles the few
+// cells that break it (symmetricSplit). Last, the givens alone are
+// corrected from their alternatives ([Correct]); the entries are the
+// player's and are never corrected.
+func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, verdict) {
+	checks := givensChecks{}
+	if out, ok := styleSplit(rs, styles, checks); ok {
+		rs = out
+	} else {
+		lookSplit(&rs, styles, checks)
+	}
+	symmetricSplit(&rs, checks)
+	// Correct the givens: the other cells count as empty, for sure.
+	chk := checks.of(&rs)
+	c := chk.corrected()
+	for _, i := range c.Changed {
+		rs[i] = c.Readings[i]
+		rs[i].Kind = KindGiven
+		if rs[i].Digit == 0 {
+			rs[i].Kind = KindEmpty
+		}
+	}
+	return rs, chk.verdict()
+}
+
+// styleSplit returns rs split by the style of its digits (splitByStyle):
+// the first split whose givens include no more than maxHandGivens digits
+// read surely as handwriting and make a proper puzzle, once corrected. It
+// reports false when there is none.
+func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, bool) {
+	var digits [81]int
+	var printed [81]bool
+	for i := range rs {
+		digits[i] = rs[i].Digit
+		printed[i] = rs[i].Kind == KindGiven
+	}
+	for _, entry := range splitByStyle(styles, &digits, &printed) {
+		out := rs
+		for i := range out {
+			switch {
+			case digits[i] == 0 || !styles[i].ok:
+				// No digit, or its style unmeasured: the recognizer's view.
+			case entry[i]:
+				out[i].Kind = KindEntry
+			default:
+				out[i].Kind = KindGiven
+			}
+		}
+		if handGivens(&out) <= maxHandGivens && checks.of(&out).proper() {
+			return out, true
+		}
+	}
+	return rs, false
+}
+
+// maxHandGivens is how many digits the recognizer reads surely as
+// handwriting (sureHand) a split of the digits by style may make givens:
+// two groups of inks that happen to make a puzzle either way (a red
+// puzzle filled in with a red pen) are not split so that the player's
+// digits are the puzzle.
+const maxHandGivens = 2
+
+// handGivens counts the givens of rs the recognizer reads surely as
+// handwriting.
+func handGivens(rs *[81]CellReading) int {
+	n := 0
+	for _, r := range rs {
+		if r.Kind == KindGiven && r.Hand > sureHand {
+			n++
+		}
+	}
+	return n
+}
+
+// givensChecks asks the solver about the givens of the candidate splits of
+// one reading, each candidate once however often the split stage weighs
+// it. The candidates differ only in which digits are givens, so the set of
+// the givens' cells names one.
+type givensChecks map[givenSet]*givensCheck
+
+// givenSet is a set of cells, one bit each (cell i is bit i%64 of word
+// i/64).
+type givenSet [2]uint64
+
+// of returns the check of the givens of rs.
+func (m givensChecks) of(rs *[81]CellReading) *givensCheck {
+	var key givenSet
+	for i, r := range rs {
+		if r.Kind == KindGiven {
+			key[i/64] |= 1 << (i % 64)
+		}
+	}
+	if c, ok := m[key]; ok {
+		return c
+	}
+	c := &givensCheck{givens: givensOf(rs)}
+	m[key] = c
+	return c
+}
+
+// givensCheck is what the solver says of the givens of one candidate
+// split, each answer asked for when first needed.
+type givensCheck struct {
+	// givens are the readings of the givens, every other cell read as
+	// empty for sure.
+	givens [81]CellReading
+	// asRead is the verdict on the givens as read, corr their correction
+	// and fixed the verdict on the corrected givens, when they differ.
+	asRead, fixed *verdict
+	corr          *Correction
+}
+
+// read is the solver's verdict on the givens as read.
+func (c *givensCheck) read() verdict {
+	if c.asRead == nil {
+		v := verdictOf(gridOf(&c.givens))
+		c.asRead = &v
+	}
+	return *c.asRead
+}
+
+// corrected is the givens corrected as [Correct] corrects them.
+func (c *givensCheck) corrected() *Correction {
+	if c.corr == nil {
+		corr := correct(c.givens, gridOf(&c.givens), c.read().solutions())
+		c.corr = &corr
+	}
+	return c.corr
+}
+
+// proper reports whether the givens make a puzzle with exactly one
+// solution once corrected: a split of the digits into givens and entries
+// is judged before a misread given is put right.
+func (c *givensCheck) proper() bool { return c.corrected().Solutions == 1 }
+
+// verdict is the solver's verdict on the givens once corrected.
+func (c *givensCheck) verdict() verdict {
+	corr := c.corrected()
+	if len(corr.Changed) == 0 {
+		return c.read()
+	}
+	if c.fixed == nil {
+		v := verdictOf(corr.Grid)
+		c.fixed = &v
+	}
+	return *c.fixed
+}
+
+// givensOf returns the readings of the givens of rs, every other cell read
+// as empty for sure: the puzzle as printed, for [Correct] to check.
+func givensOf(rs *[81]CellReading) [81]CellReading {
+	var out [81]CellReading
+	for i, r := range rs {
+		if r.Kind == KindGiven {
+			out[i] = r
+		} else {
+			out[i] = CellReading{Confidence: 1}
+		}
+	}
+	return out
+}
+
+// givensValid reports whether the givens of rs keep the rules.
+func givensValid(rs *[81]CellReading) bool {
+	g := givensOf(rs)
+	return gridOf(&g).Validate() == nil
+}

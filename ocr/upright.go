@@ -1,0 +1,190 @@
+package ocr
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// The photo's angle: the stages from rectify to check run once for every
+// angle tried, and the best reading wins (see readUpright).
+
+// angleReading is the reading of a photo turned upright by turns quarter
+// turns clockwise: the outcome of each stage at that angle.
+type angleReading struct {
+	turns int
+	rect  rectified
+	split split
+	check checked
+}
+
+// readFunc reads the cells of a grid: a [Recognizer]'s Recognize, or a
+// cheaper glance.
+type readFunc func(context.Context, Cells) ([81]CellReading, error)
+
+// sureAngle is the mean confidence over the cells from which a reading of
+// the stored pixels' own orientation that checks out is taken without
+// trying the angle of the EXIF tag.
+const sureAngle = 0.9
+
+// readUpright reads the photo at the angles worth trying and returns the
+// best reading. The stored pixels' own orientation comes first, then the
+// EXIF tag's when the first reading is not convincing (sureAngle): the tag
+// is tested, not trusted (some phones tag photos whose pixels are already
+// upright). When neither gives a proper puzzle, the other angles are tried
+// too (readOtherAngles).
+func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageClock) (*angleReading, error) {
+	tried := []int{0}
+	if tt := ExifTurns(pic.dec.Orientation); tt != 0 {
+		tried = append(tried, tt)
+	}
+	var best *angleReading
+	for _, turns := range tried {
+		cur, err := readAt(ctx, pic, turns, rec.Recognize, clock)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil || cur.better(best) {
+			best = cur
+		}
+		if best.check.solutions == 1 && best.split.meanConf > sureAngle {
+			break // no need to try the other orientation
+		}
+	}
+	if best.check.solutions == 1 {
+		return best, nil
+	}
+	return readOtherAngles(ctx, pic, rec, tried, best, clock)
+}
+
+// readOtherAngles looks for a proper puzzle at the angles not tried yet,
+// best being the best reading of those tried. The photo may be stored on
+// its side or upside down with no EXIF tag saying so (a screenshot, an app
+// that strips the tag). The solver check picks the angle, as confidence
+// alone does not (digits upside down read as confidently as upright ones).
+// The other angles get a glance first, when the recognizer has one, and a
+// full reading only when the glance gives a proper puzzle: photos that are
+// just hard to read pay little for it.
+func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, tried []int, best *angleReading, clock *stageClock) (*angleReading, error) {
+	glance, quick := readFunc(rec.Recognize), false
+	if g, ok := rec.(glancer); ok {
+		glance, quick = g.glance, true
+	}
+	for turns := range 4 {
+		if slices.Contains(tried, turns) {
+			continue
+		}
+		cur, err := readAt(ctx, pic, turns, glance, clock)
+		if err != nil {
+			return nil, err
+		}
+		if cur.check.solutions != 1 {
+			continue
+		}
+		if quick {
+			if cur, err = readAt(ctx, pic, turns, rec.Recognize, clock); err != nil {
+				return nil, err
+			}
+		}
+		if cur.better(best) {
+			best = cur
+		}
+		if best.check.solutions == 1 {
+			break
+		}
+	}
+	return best, nil
+}
+
+// readAt runs the stages from rectify to check on the photo turned upright
+// by turns quarter turns, its cells read with read.
+func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *stageClock) (*angleReading, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a := &angleReading{turns: turns, rect: rectify(pic, turns)}
+	clock.lap("rectify")
+	rec, err := recognize(ctx, read, pic, &a.rect)
+	if err != nil {
+		return nil, err
+	}
+	clock.lap("recognize")
+	a.split = splitCells(rec)
+	clock.lap("split")
+	a.check = check(&a.split)
+	clock.lap("check")
+	return a, nil
+}
+
+// rectified is the rectify stage's outcome at one angle: the grid's
+// corners in reading order and its cells cut.
+type rectified struct {
+	q     Quad
+	cells Cells
+	// inverted is true when the grid is light print on a dark board.
+	inverted bool
+}
+
+// rectify rectifies the photo's grid turned upright by turns quarter
+// turns and cuts its cells ([GridCells]).
+func rectify(pic *photo, turns int) rectified {
+	q := turnQuad(pic.corners, turns)
+	cells, inverted := GridCells(pic.dec.Image, pic.gray, q)
+	return rectified{q: q, cells: cells, inverted: inverted}
+}
+
+// better reports whether reading a beats reading b of the same photo at
+// another angle (see betterTry).
+func (a *angleReading) better(b *angleReading) bool {
+	return betterTry(a.check.solutions, a.split.meanConf, b.check.solutions, b.split.meanConf)
+}
+
+// angleGap is how much more confident, over the mean of the cells, a
+// reading at one angle must be than at another to win whatever the
+// solver says.
+const angleGap = 0.08
+
+// TurnQuad returns corners q found in a picture's stored pixels in the
+// reading order of the picture turned clockwise by turns quarter turns.
+func TurnQuad(q Quad, turns int) Quad { return turnQuad(q, turns) }
+
+// betterTry orders readings of one grid at different angles. Digits read
+// on their side come out much less confident, so a clearly more confident
+// reading wins; between close ones a unique solution decides, then
+// confidence.
+func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
+	if math.Abs(confA-confB) > angleGap {
+		return confA > confB
+	}
+	if (nsolA == 1) != (nsolB == 1) {
+		return nsolA == 1
+	}
+	return confA > confB
+}
+
+// ExifTurns returns the quarter turns clockwise an EXIF orientation asks
+// for. Mirrored orientations (2, 4, 5, 7) count as their rotation alone:
+// phones do not mirror photos of paper.
+func ExifTurns(o int) int {
+	switch o {
+	case 3, 4:
+		return 2
+	case 5, 6:
+		return 1
+	case 7, 8:
+		return 3
+	}
+	return 0
+}
+
+// turnQuad reorders corners found in the stored pixels (top-left first as
+// stored) for a photo that must be turned clockwise by turns quarter turns
+// to be upright: after a quarter turn clockwise, the stored bottom-left
+// corner is the top-left one.
+func turnQuad(q Quad, turns int) Quad {
+	var out Quad
+	for i := range out {
+		out[i] = q[(i+4-turns%4)%4]
+	}
+	return out
+}
