@@ -301,6 +301,14 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		if err != nil {
 			return pz.partial, err
 		}
+		if len(pz.doubts) > 0 && cmd != CmdCheck {
+			// Nothing is answered from digits not read surely: ask.
+			then := ActionFixSolve
+			if cmd == CmdHint {
+				then = ActionFixHint
+			}
+			return b.askDoubts(pz, then, req.Level, req.Console), nil
+		}
 		if pz.photo && (pz.reading.HasWork() || cmd == CmdCheck && strings.TrimSpace(req.Current) == "") {
 			// A picture of a puzzle in progress: see progress.go.
 			switch {

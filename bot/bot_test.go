@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -261,10 +262,13 @@ func TestStateRoundTripAndLength(t *testing.T) {
 	small, _ := solver.NewGrid(4)
 	small.SetCell(0, 4)
 	for _, g := range []solver.Grid{full, nines, empty, solver.MustGrid(puzzleText), small} {
-		for _, a := range []Action{ActionNext, ActionDetail, ActionSolution} {
+		for _, a := range []Action{ActionNext, ActionDetail, ActionSolution, ActionFixSolve, ActionFixHint} {
 			for _, st := range []int{0, 1, MaxStep} {
 				for level := 1; level <= 3; level++ {
 					s := State{Action: a, Grid: g, Step: st, Level: level}
+					if a.fixing() {
+						s.Doubts = []int{0, 7, g.NumCells() - 1}
+					}
 					id, err := EncodeState(s)
 					if err != nil {
 						t.Fatal(err)
@@ -273,14 +277,14 @@ func TestStateRoundTripAndLength(t *testing.T) {
 						t.Fatalf("%d characters", len(id))
 					}
 					back, err := DecodeState(id)
-					if err != nil || back != s {
+					if err != nil || !reflect.DeepEqual(back, s) {
 						t.Fatalf("round trip of %+v: %+v, %v", s, back, err)
 					}
 				}
 			}
 		}
 	}
-	id, _ := EncodeState(State{Action: ActionNext, Grid: nines, Step: MaxStep, Level: 3})
+	id, _ := EncodeState(State{Action: ActionFixHint, Grid: nines, Step: MaxStep, Level: 3, Doubts: []int{80}})
 	t.Logf("worst-case 9x9 custom_id: %d characters", len(id))
 	big, _ := solver.NewGrid(16)
 	if _, err := EncodeState(State{Action: ActionNext, Grid: big, Level: 1}); err == nil {
@@ -293,6 +297,8 @@ func TestStateRoundTripAndLength(t *testing.T) {
 
 func FuzzDecodeState(f *testing.F) {
 	id, _ := EncodeState(State{Action: ActionNext, Grid: solver.MustGrid(puzzleText), Step: 3, Level: 2})
+	f.Add(id)
+	id, _ = EncodeState(State{Action: ActionFixHint, Grid: solver.MustGrid(puzzleText), Level: 2, Doubts: []int{4, 50}})
 	f.Add(id)
 	f.Add("s1n1")
 	f.Add("s1x1AAAA")
@@ -308,7 +314,7 @@ func FuzzDecodeState(f *testing.F) {
 			t.Fatalf("decoded %q to %+v that does not encode: %v", id, s, err)
 		}
 		s2, err := DecodeState(again)
-		if err != nil || s2 != s {
+		if err != nil || !reflect.DeepEqual(s2, s) {
 			t.Fatalf("re-decoding %q: %+v, %v", again, s2, err)
 		}
 	})

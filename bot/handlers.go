@@ -19,6 +19,12 @@ type puzzle struct {
 	photo    bool            // read from a photo
 	reading  engines.Reading // what the reader found, for a photo
 	read     time.Duration   // the time reading the photo took
+	// doubts are the digits of grid, read from a photo, that were not read
+	// surely: the bot asks about them before answering from grid.
+	doubts []engines.Doubt
+	// progress is the check of the player's work in a photo, against
+	// solution.
+	progress engines.Progress
 	// partial is what goes with an error about this puzzle (the picture of
 	// a grid as read from a photo).
 	partial Reply
@@ -43,6 +49,14 @@ func (b *Bot) puzzle(ctx context.Context, in input) (puzzle, error) {
 			return pz, err
 		}
 		pz.grid, pz.solution, err = pz.reading.Grid, pz.reading.Solution, pz.reading.SolveErr
+		if res := pz.reading.Result; res != nil {
+			if p, perr := res.Puzzle(); perr == nil {
+				// The givens, or all the digits read when only they
+				// make one puzzle: see ocr.Result.Puzzle.
+				pz.grid, pz.solution, pz.doubts, err = p.Grid, p.Solution, p.Doubts, nil
+				pz.progress = res.ProgressFrom(p)
+			}
+		}
 		var clash *solver.Clash
 		if errors.As(err, &clash) {
 			pz.partial = b.readPicture(pz)
@@ -426,15 +440,26 @@ func (b *Bot) button(ctx context.Context, req Request) (Reply, error) {
 	if err != nil {
 		return Reply{}, userErrorf(err, "I don't recognise this button: it may be from an older version of me. Run /hint again.")
 	}
+	if st.Action.fixing() && len(st.Doubts) > 0 {
+		return b.askNext(st), nil
+	}
 	if err := st.Grid.Validate(); err != nil {
+		if st.Action.fixing() {
+			return Reply{}, userErrorf(err, "With your answers the grid breaks the rules: %s. I misread another digit: please send the puzzle as text.%s", err, readBack(st.Grid))
+		}
 		return Reply{}, userErrorf(err, "This button's puzzle breaks the rules (%s). Run /hint again.", err)
 	}
 	sol, err := solver.SolveUnique(st.Grid)
 	if err != nil {
+		if st.Action.fixing() {
+			return Reply{}, userErrorf(err, "With your answers the grid has no single solution (%s). I misread another digit: please send the puzzle as text.%s", err, readBack(st.Grid))
+		}
 		return Reply{}, userErrorf(err, "This button's puzzle has no single solution. Run /hint again.")
 	}
 	pz := puzzle{grid: st.Grid, solution: sol}
 	switch st.Action {
+	case ActionFixSolve, ActionFixHint:
+		return b.fixed(ctx, st, pz)
 	case ActionSolution:
 		return b.solve(ctx, pz, true)
 	default:
@@ -476,4 +501,98 @@ func helpReply(b *Bot, console bool) Reply {
 		fmt.Fprintf(&sb, "\nNot available on this bot right now: %s.", strings.Join(off, ", "))
 	}
 	return Reply{Text: sb.String(), Ephemeral: true}
+}
+
+// The answers from a photo whose puzzle rests on digits not read surely
+// (see ocr.Puzzle.Sure) wait until the player says what those digits are:
+// the bot asks about the least sure one ("is r1c5 a 1 or a 7?") with a
+// button for each of its likeliest digits and one that takes the reading
+// as it is; each answer asks about the next doubt, and the last one brings
+// the solution, or the first hint. The console, which has no buttons, asks
+// in words and offers the grid read to correct and send back.
+
+// maxChoices is the most digits offered for one doubtful cell: with "Take
+// it as read" they fill Discord's row of five buttons.
+const maxChoices = 4
+
+// askDoubts answers a photo whose puzzle rests on digits not read surely
+// (pz.doubts) by asking about them; then says what follows the answers (a
+// hint at level, or the solution).
+func (b *Bot) askDoubts(pz puzzle, then Action, level int, console bool) Reply {
+	var sb strings.Builder
+	rest := make([]int, 0, len(pz.doubts))
+	for _, d := range pz.doubts[1:] {
+		rest = append(rest, d.Cell)
+	}
+	first := pz.doubts[0]
+	fmt.Fprintf(&sb, "I could not read every given surely, so I will not answer from them yet: **%s**", first.Ask())
+	if len(rest) > 0 {
+		fmt.Fprintf(&sb, " I am not sure of %s either.", cellList(pz.grid, rest))
+	}
+	rep := b.readPicture(pz)
+	if console {
+		sb.WriteString(" Please correct the grid below and send it back.")
+		sb.WriteString(readBack(pz.grid))
+		rep.Text = sb.String()
+		return rep
+	}
+	sb.WriteString(" Press the right digit, or take what I read as it is.")
+	sb.WriteString(readBack(pz.grid))
+	rep.Text = sb.String()
+	rep.Buttons = fixButtons(pz.grid, first.Cell, first.Choices(maxChoices), rest, then, level)
+	return rep
+}
+
+// askNext asks about the next doubt of a pressed answer, offering the digit
+// read there and the others the grid allows.
+func (b *Bot) askNext(st State) Reply {
+	c, rest := st.Doubts[0], st.Doubts[1:]
+	read := st.Grid.Cell(c)
+	choices := []int{read}
+	g := st.Grid
+	g.SetCell(c, 0)
+	for _, d := range g.Candidates()[c].Digits() {
+		if d != read && len(choices) < maxChoices {
+			choices = append(choices, d)
+		}
+	}
+	text := fmt.Sprintf("Thanks. **Is %s %s?**", st.Grid.CellName(c), aDigit(read))
+	if len(rest) > 0 {
+		text += fmt.Sprintf(" Then %d more to go.", len(rest))
+	}
+	return Reply{Text: text, Ephemeral: true, Buttons: fixButtons(st.Grid, c, choices, rest, st.Action, st.Level)}
+}
+
+// fixButtons are a button for each digit cell may hold, and "Take it as
+// read": each keeps the grid with that answer, and the doubts left.
+func fixButtons(g solver.Grid, cell int, digits, rest []int, then Action, level int) []Button {
+	var out []Button
+	for _, d := range digits {
+		fixed := g
+		fixed.SetCell(cell, d)
+		if id, err := EncodeState(State{Action: then, Grid: fixed, Level: max(level, 1), Doubts: rest}); err == nil {
+			out = append(out, Button{Label: fmt.Sprintf("%s is %d", g.CellName(cell), d), CustomID: id, Style: StylePrimary})
+		}
+	}
+	if id, err := EncodeState(State{Action: then, Grid: g, Level: max(level, 1)}); err == nil {
+		out = append(out, Button{Label: "Take it as read", CustomID: id, Style: StyleSecondary})
+	}
+	return out
+}
+
+// fixed answers the last answer about a photo's doubtful digits: the
+// solution, or the first hint, of the grid as the player confirmed it.
+func (b *Bot) fixed(ctx context.Context, st State, pz puzzle) (Reply, error) {
+	if st.Action == ActionFixHint {
+		return b.hint(ctx, pz, 0, st.Level, true)
+	}
+	return b.solve(ctx, pz, true)
+}
+
+// aDigit is a digit with its article: "a 7", "an 8".
+func aDigit(d int) string {
+	if d == 8 {
+		return "an 8"
+	}
+	return fmt.Sprintf("a %d", d)
 }

@@ -37,11 +37,7 @@ func progressReading(t *testing.T, entries map[int]int, marks map[int]solver.Dig
 	for _, i := range unsure {
 		res.Cells[i].Confidence, res.Cells[i].MarksConfidence = 0.6, 0.6
 	}
-	p, err := res.Progress()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return engines.Reading{Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, Marks: res.Marks, Cells: res.Cells, Progress: p}
+	return engines.ReadingOf(res)
 }
 
 // TestProgressReplies: a picture of a grid in progress is answered from
@@ -74,22 +70,22 @@ func TestProgressReplies(t *testing.T) {
 		files   string
 	}{
 		{"a plain photo with a wrong entry", Request{}, progressReading(t, wrong, nil),
-			[]string{"**1 of your 2 entries is wrong:** r1c4.", "ask /solve for them"}, []string{"6"}, "mistakes.png"},
+			[]string{"**Mistakes**", "• r1c4: your 7 is wrong", "ask /solve for them"}, []string{"6"}, "mistakes.png"},
 		{"/check with a wrong entry", Request{Command: CmdCheck}, progressReading(t, wrong, nil),
-			[]string{"**1 of your 2 entries is wrong:** r1c4."}, nil, "mistakes.png"},
+			[]string{"• r1c4: your 7 is wrong"}, nil, "mistakes.png"},
 		{"/hint with a wrong entry names it first", Request{Command: CmdHint, Level: 1}, progressReading(t, wrong, nil),
-			[]string{"**1 of your 2 entries is wrong:** r1c4."}, []string{"Step 1"}, "mistakes.png"},
+			[]string{"• r1c4: your 7 is wrong"}, []string{"Step 1"}, "mistakes.png"},
 		{"pencil marks leaving out the digit", Request{Command: CmdCheck}, progressReading(t, right(2), map[int]solver.DigitSet{3: solver.DigitSetOf(2, 7)}),
-			[]string{"The pencil marks of r1c4 leave out the digit that belongs there."}, nil, "mistakes.png"},
+			[]string{"• r1c4: your pencil marks 2 7 leave out the right digit"}, nil, "mistakes.png"},
 		{"/check, all right so far", Request{Command: CmdCheck}, progressReading(t, right(2, 3), nil),
-			[]string{"Everything you filled in is right so far: 2 entries, 49 cells to go."}, nil, ""},
+			[]string{"All 2 entries are right."}, nil, ""},
 		{"/check, unsure entry asked about", Request{Command: CmdCheck}, progressReading(t, right(2, 3), nil, 3),
-			[]string{"No mistake among the 1 entry I could read surely.", "please check r1c4, read as 6 (or 1?)"}, []string{"wrong"}, ""},
+			[]string{"No mistake among the 1 entry I could read surely; please check the cells above.", "• r1c4: is this a 6 or a 1? I could not read it surely"}, []string{"wrong"}, ""},
 		{"/check, unsure pencil marks are no entry", Request{Command: CmdCheck},
 			progressReading(t, right(2, 3), map[int]solver.DigitSet{5: solver.DigitSetOf(sol.Cell(5), 9)}, 3, 5),
-			[]string{"No mistake among the 1 entry I could read surely."}, []string{"wrong"}, ""},
+			[]string{"No mistake among the 1 entry I could read surely;"}, []string{"wrong"}, ""},
 		{"an unsure wrong entry is not called wrong", Request{Command: CmdCheck}, progressReading(t, wrong, nil, 3),
-			[]string{"please check r1c4, read as 7"}, []string{"is wrong"}, ""},
+			[]string{"• r1c4: is this a 7 or a 1? I could not read it surely"}, []string{"is wrong"}, ""},
 		{"/check of a full right grid", Request{Command: CmdCheck}, progressReading(t, full, nil),
 			[]string{"**Solved correctly!** All 51 entries are right."}, nil, ""},
 		{"a plain photo, full and right", Request{}, progressReading(t, full, nil),
@@ -97,7 +93,9 @@ func TestProgressReplies(t *testing.T) {
 		{"a plain photo, right so far: the next step", Request{}, progressReading(t, right(2, 3), nil),
 			[]string{"**Step 1** · level 1 of 3"}, nil, "hint.png"},
 		{"/check of a photo of the puzzle alone", Request{Command: CmdCheck}, progressReading(t, nil, nil),
-			[]string{"Your picture shows the puzzle's givens only"}, nil, ""},
+			[]string{"No entries to check: the picture shows the puzzle's givens only."}, nil, ""},
+		{"/check with a given read unsurely asks, accusing no entry", Request{Command: CmdCheck}, unsureGiven(t, progressReading(t, wrong, nil)),
+			[]string{"• r1c1: is this a 5 or a 6? I could not read it surely", "• r1c4: is your 7 right?", "I could not read every given surely, so I call none of your entries wrong"}, []string{"is wrong"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, _ := newTestBot(t, func(o *Options) {
@@ -130,29 +128,59 @@ func TestProgressReplies(t *testing.T) {
 	}
 }
 
-// TestUnsureText: the cells to check are named with what they were read
-// as: an entry with its likeliest other digit, pencil marks, and a cell
-// read as empty that may hold a faint digit.
-func TestUnsureText(t *testing.T) {
-	g := solver.MustGrid(puzzleText)
-	entered, _ := solver.NewGrid(9)
-	var marks [81]solver.DigitSet
-	var cells [81]ocr.CellReading
-	const entry, marked, faint = 2, 3, 5 // empty in puzzleText
-	for _, i := range []int{entry, marked, faint} {
-		if g.Cell(i) != 0 {
-			t.Fatalf("cell %d is a given of puzzleText", i)
+// unsureGiven is r with its first given, r1c1, read unsurely: 5 or 6.
+func unsureGiven(t *testing.T, r engines.Reading) engines.Reading {
+	t.Helper()
+	res := *r.Result
+	if res.Grid.Cell(0) != 5 {
+		t.Fatalf("r1c1 of puzzleText is %d, not 5", res.Grid.Cell(0))
+	}
+	res.Cells[0].Confidence = 0.5
+	res.Cells[0].Alternatives = []ocr.Alternative{{Digit: 6, Confidence: 0.4}}
+	return engines.ReadingOf(&res)
+}
+
+// TestDoubtfulGivensAsked: a photo whose givens include a digit not read
+// surely is not solved, hinted or rated from it: the bot asks about the
+// least sure one with a button for each of its likeliest digits and one
+// that takes the reading as it is, and answers once the doubts are
+// answered; the console asks in words.
+func TestDoubtfulGivensAsked(t *testing.T) {
+	reading := unsureGiven(t, progressReading(t, nil, nil))
+	b, _ := newTestBot(t, func(o *Options) {
+		o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: reading}
+	})
+	photo := func() *Photo { return &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)} }
+	for _, cmd := range []Command{CmdNone, CmdSolve, CmdHint, CmdRate} {
+		rep := b.Handle(context.Background(), Request{Command: cmd, Photo: photo()})
+		if rep.Failed || !strings.Contains(rep.Text, "**is r1c1 a 5 or a 6?**") || strings.Contains(rep.Text, "||") {
+			t.Fatalf("%q: %+v", cmd, rep)
+		}
+		var labels []string
+		for _, bt := range rep.Buttons {
+			labels = append(labels, bt.Label)
+		}
+		if want := "r1c1 is 5,r1c1 is 6,Take it as read"; strings.Join(labels, ",") != want {
+			t.Fatalf("%q: buttons %q, want %s", cmd, labels, want)
+		}
+		// The player says r1c1 is 5, as read: the answer follows.
+		ans := b.Handle(context.Background(), Request{Button: rep.Buttons[0].CustomID})
+		switch {
+		case ans.Failed:
+			t.Fatalf("%q: the answer failed: %q", cmd, ans.Text)
+		case cmd == CmdHint && !strings.Contains(ans.Text, "**Step 1**"):
+			t.Errorf("%q: no step after the answer: %q", cmd, ans.Text)
+		case cmd != CmdHint:
+			bottest.CheckSolutionText(t, ans.Text, solutionText9)
+		}
+		// Answered 6, the grid clashes: said so, with the grid to correct.
+		ans = b.Handle(context.Background(), Request{Button: rep.Buttons[1].CustomID})
+		if !ans.Failed || !strings.Contains(ans.Text, "With your answers the grid breaks the rules") {
+			t.Errorf("%q: a wrong answer: %+v", cmd, ans)
 		}
 	}
-	entered.SetCell(entry, 4)
-	cells[entry] = ocr.CellReading{Kind: ocr.KindEntry, Digit: 4, Confidence: 0.6, Alternatives: []ocr.Alternative{{Digit: 9, Confidence: 0.4}}}
-	marks[marked] = solver.DigitSetOf(2, 7)
-	cells[marked] = ocr.CellReading{Kind: ocr.KindMarks, Marks: marks[marked], MarksConfidence: 0.5}
-	cells[faint] = ocr.CellReading{Kind: ocr.KindEmpty, Confidence: 0.6, Alternatives: []ocr.Alternative{{Digit: 8, Confidence: 0.4}}}
-	got := unsureText(g, entered, marks, cells, []int{entry, marked, faint})
-	for _, want := range []string{"r1c3, read as 4 (or 9?)", "r1c4, pencil marks read as 27", "r1c6, read as empty (or 8?)"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("%q does not say %q", got, want)
-		}
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo(), Console: true})
+	if len(rep.Buttons) != 0 || !strings.Contains(rep.Text, "is r1c1 a 5 or a 6?") || !strings.Contains(rep.Text, "correct the grid below and send it back") {
+		t.Errorf("console: %+v", rep)
 	}
 }

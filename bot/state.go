@@ -21,7 +21,16 @@ const (
 	ActionNext     Action = 'n' // the next step
 	ActionDetail   Action = 'd' // the same step, one level more detailed
 	ActionSolution Action = 's' // the whole solution
+	// ActionFixSolve and ActionFixHint answer a question about a digit
+	// read from a photo: the button's grid holds the answer; the
+	// solution, or the first step at the button's level, follows once no
+	// doubt is left.
+	ActionFixSolve Action = 'f'
+	ActionFixHint  Action = 'g'
 )
+
+// fixing reports whether a answers a question about a digit read.
+func (a Action) fixing() bool { return a == ActionFixSolve || a == ActionFixHint }
 
 // State is what a hint button remembers: the puzzle, which step of its
 // logical solution is shown, at which level, and what pressing does.
@@ -30,6 +39,9 @@ type State struct {
 	Grid   solver.Grid
 	Step   int // from 0, at most MaxStep
 	Level  int // 1 to 3
+	// Doubts are the cells of Grid, read from a photo, still to ask
+	// about (fixing actions only).
+	Doubts []int
 }
 
 // MaxStep is the largest step number a custom_id can hold.
@@ -41,9 +53,10 @@ const statePrefix = "s1"
 
 // EncodeState packs s into a custom_id of at most [MaxCustomID] characters:
 // "s1", the action, the level, then base64url of one byte for the grid side,
-// one for the step, and the grid's digits as one number in base side+1.
-// A 9x9 grid takes 48 characters whatever its digits; 16x16 grids do not fit
-// and return an error.
+// one for the step, the grid's digits as one number in base side+1 and, for
+// the fixing actions, one bit per cell for Doubts. A 9x9 grid takes 48
+// characters whatever its digits (63 with the doubts); 16x16 grids do not
+// fit and return an error.
 func EncodeState(s State) (string, error) {
 	side := s.Grid.Side()
 	if side != 4 && side != 9 {
@@ -55,9 +68,7 @@ func EncodeState(s State) (string, error) {
 	if s.Level < 1 || s.Level > 3 {
 		return "", fmt.Errorf("level %d is not 1 to 3", s.Level)
 	}
-	switch s.Action {
-	case ActionNext, ActionDetail, ActionSolution:
-	default:
+	if !s.Action.known() {
 		return "", fmt.Errorf("unknown action %q", s.Action)
 	}
 	n := new(big.Int)
@@ -66,15 +77,37 @@ func EncodeState(s State) (string, error) {
 		n.Mul(n, base)
 		n.Add(n, big.NewInt(int64(s.Grid.Cell(i))))
 	}
-	buf := make([]byte, 2+gridBytes(side))
+	buf := make([]byte, 2+gridBytes(side), 2+gridBytes(side)+maskBytes(side))
 	buf[0], buf[1] = byte(side), byte(s.Step)
 	n.FillBytes(buf[2:])
+	if s.Action.fixing() {
+		mask := make([]byte, maskBytes(side))
+		for _, c := range s.Doubts {
+			if c < 0 || c >= side*side {
+				return "", fmt.Errorf("doubtful cell %d is outside the grid", c)
+			}
+			mask[c/8] |= 1 << (c % 8)
+		}
+		buf = append(buf, mask...)
+	}
 	id := statePrefix + string(s.Action) + string(rune('0'+s.Level)) + base64.RawURLEncoding.EncodeToString(buf)
 	if len(id) > MaxCustomID {
 		return "", fmt.Errorf("custom_id of %d characters is over %d", len(id), MaxCustomID)
 	}
 	return id, nil
 }
+
+// known reports whether a is one of the button actions.
+func (a Action) known() bool {
+	switch a {
+	case ActionNext, ActionDetail, ActionSolution, ActionFixSolve, ActionFixHint:
+		return true
+	}
+	return false
+}
+
+// maskBytes is the number of bytes of one bit per cell of a grid.
+func maskBytes(side int) int { return (side*side + 7) / 8 }
 
 // gridBytes is the number of bytes that hold any grid of the given side as
 // a number in base side+1.
@@ -95,9 +128,7 @@ func DecodeState(id string) (State, error) {
 	}
 	rest := id[len(statePrefix):]
 	s := State{Action: Action(rest[0]), Level: int(rest[1] - '0')}
-	switch s.Action {
-	case ActionNext, ActionDetail, ActionSolution:
-	default:
+	if !s.Action.known() {
 		return State{}, errNotOurs
 	}
 	if s.Level < 1 || s.Level > 3 {
@@ -108,9 +139,22 @@ func DecodeState(id string) (State, error) {
 		return State{}, errNotOurs
 	}
 	side := int(buf[0])
-	if (side != 4 && side != 9) || len(buf) != 2+gridBytes(side) {
+	if side != 4 && side != 9 {
 		return State{}, errNotOurs
 	}
+	size := 2 + gridBytes(side)
+	if s.Action.fixing() {
+		size += maskBytes(side)
+	}
+	if len(buf) != size {
+		return State{}, errNotOurs
+	}
+	for c := range side * side {
+		if s.Action.fixing() && buf[2+gridBytes(side)+c/8]&(1<<(c%8)) != 0 {
+			s.Doubts = append(s.Doubts, c)
+		}
+	}
+	buf = buf[:2+gridBytes(side)]
 	s.Step = int(buf[1])
 	g, err := solver.NewGrid(side)
 	if err != nil {

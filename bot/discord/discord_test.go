@@ -22,6 +22,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot/engines"
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 	"github.com/sudokubot/sudokubot/internal/fakediscord"
+	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/human"
 )
@@ -833,7 +834,7 @@ func TestE2EPenFilledPhotoWithAMistake(t *testing.T) {
 	e.call(t, "POST", "/api/v9/channels/902/typing")
 	c := e.call(t, "POST", "/api/v9/channels/902/messages")
 	r := decodeResponse(t, c)
-	if !strings.Contains(r.Data.Content, "is wrong:** "+penWrongCell+".") {
+	if !strings.Contains(r.Data.Content, "• "+penWrongCell+": your 8 is wrong") {
 		t.Errorf("content %q, want the mistake at %s named", r.Data.Content, penWrongCell)
 	}
 	if strings.Contains(r.Data.Content, "||") {
@@ -858,4 +859,85 @@ func TestE2EPenFilledPhotoSolved(t *testing.T) {
 	if !strings.Contains(r.Data.Content, "**Solved correctly!**") {
 		t.Errorf("content %q", r.Data.Content)
 	}
+}
+
+// doubtfulReading is a reading of bottest.Puzzle whose first two givens
+// were not read surely, the first less surely than the second, each with
+// another digit it may be.
+func doubtfulReading(t *testing.T) engines.Reading {
+	t.Helper()
+	g := solver.MustGrid(bottest.Puzzle)
+	res := &ocr.Result{Grid: g, Solutions: 1, Solution: solver.MustGrid(bottest.Solution)}
+	res.Entered, _ = solver.NewGrid(9)
+	var givens []int
+	for i := range res.Cells {
+		res.Cells[i] = ocr.CellReading{Kind: ocr.KindEmpty, Confidence: 1}
+		if d := g.Cell(i); d != 0 {
+			res.Cells[i] = ocr.CellReading{Kind: ocr.KindGiven, Digit: d, Confidence: 1}
+			givens = append(givens, i)
+		}
+	}
+	for k, conf := range []float64{0.3, 0.6} {
+		c := &res.Cells[givens[k]]
+		c.Confidence = conf
+		c.Alternatives = []ocr.Alternative{{Digit: c.Digit%9 + 1, Confidence: 1 - conf}}
+	}
+	return engines.ReadingOf(res)
+}
+
+// TestE2EDoubtfulGivensButtons: /solve with a photo whose givens were not
+// all read surely gives no solution: it asks about the least sure given,
+// with a button for each of its likeliest digits and "Take it as read".
+// A digit pressed asks about the next doubt; once none is left, the
+// solution comes; "Take it as read" solves from the reading at once.
+func TestE2EDoubtfulGivensButtons(t *testing.T) {
+	reading := doubtfulReading(t)
+	e := startE2E(t, func(o *Options) { o.PhotoDeferAfter = time.Minute }, func(o *bot.Options) {
+		o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: reading}
+	})
+	att := e.srv.AddAttachment("p.png", "image/png", bottest.TinyPNG(t, 20, 20))
+	ia := e.srv.SlashCommand("solve", []fakediscord.Option{fakediscord.AttachmentOption("photo", att)}, att)
+	e.dispatch(t, "INTERACTION_CREATE", ia)
+	if ack := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(ia))); ack.Type != 5 {
+		t.Fatalf("ack type %d, want a deferred response (5)", ack.Type)
+	}
+	r := decodeResponse(t, e.call(t, "PATCH", e.srv.OriginalPath(ia)))
+	first, err := reading.Result.Puzzle()
+	if err != nil || len(first.Doubts) != 2 {
+		t.Fatalf("the made-up reading: %+v, %v", first, err)
+	}
+	d := first.Doubts[0]
+	if !strings.Contains(r.Data.Content, "I could not read every given surely") || !strings.Contains(r.Data.Content, "**"+d.Ask()+"**") ||
+		strings.Contains(r.Data.Content, "||") {
+		t.Fatalf("the reply to a doubtful photo does not ask %q: %q", d.Ask(), r.Data.Content)
+	}
+	btns := buttons(r)
+	read, other := d.Name()+" is "+string(rune('0'+d.Digits[0])), d.Name()+" is "+string(rune('0'+d.Other()))
+	if len(btns) != 3 || btns[read] == "" || btns[other] == "" || btns["Take it as read"] == "" {
+		t.Fatalf("buttons %v, want %q, %q and Take it as read", btns, read, other)
+	}
+	for _, id := range btns {
+		if len(id) > bot.MaxCustomID {
+			t.Errorf("custom_id of %d characters", len(id))
+		}
+	}
+	press := func(id string) response {
+		p := e.srv.ButtonPress(id)
+		e.dispatch(t, "INTERACTION_CREATE", p)
+		r := decodeResponse(t, e.call(t, "POST", fakediscord.CallbackPath(p)))
+		if r.Data.Flags&ephemeralFlag == 0 {
+			t.Errorf("the answer to a button is public: %q", r.Data.Content)
+		}
+		return r
+	}
+	bottest.CheckSolutionText(t, press(btns["Take it as read"]).Data.Content, bottest.Solution)
+
+	r2 := press(btns[read])
+	next := buttons(r2)
+	ask2 := "**Is " + first.Doubts[1].Name()
+	if !strings.Contains(r2.Data.Content, ask2) || next["Take it as read"] == "" {
+		t.Fatalf("an answer with a doubt left does not ask %q: %q, %v", ask2, r2.Data.Content, next)
+	}
+	r3 := press(next[first.Doubts[1].Name()+" is "+string(rune('0'+first.Doubts[1].Digits[0]))])
+	bottest.CheckSolutionText(t, r3.Data.Content, bottest.Solution)
 }

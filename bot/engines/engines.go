@@ -84,12 +84,21 @@ type Reading struct {
 	Marks [81]solver.DigitSet
 	// Cells is what was read in each cell, with its confidence.
 	Cells [81]ocr.CellReading
-	// Progress is the check of the player's entries and pencil marks
-	// against the solution, when the reading checked out.
-	Progress ocr.Progress
+	// Result is the reading itself, whose methods say what it means to
+	// the player ([ocr.Result.Puzzle], [ocr.Result.ProgressFrom]); nil for
+	// a reading made up without one.
+	Result *ocr.Result
 	// RingOnPhoto draws rings around cells on the photo, as a JPEG: the
 	// player's mistakes marked on their own photo; nil when it cannot.
 	RingOnPhoto func(cells []int) ([]byte, error)
+}
+
+// ReadingOf is the reading res, without pictures drawn on the photo.
+func ReadingOf(res *ocr.Result) Reading {
+	return Reading{
+		Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
+		Doubtful: res.Doubtful, Marks: res.Marks, Cells: res.Cells, Result: res,
+	}
 }
 
 // HasWork reports whether the picture shows a player's work: entries or

@@ -174,26 +174,20 @@ func (e *Real) ReadPhoto(ctx context.Context, dec *ocr.Decoded) (Reading, error)
 	if err != nil {
 		return Reading{}, err
 	}
-	r := Reading{
-		Grid: res.Grid, Entered: res.Entered, Solution: res.Solution, SolveErr: res.SolveErr,
-		Doubtful: res.Doubtful, Marks: res.Marks, Cells: res.Cells,
-		DrawOnPhoto: func(sol solver.Grid) ([]byte, error) {
-			img, err := ocr.DrawOverlay(dec.Image, res, sol, e.overlay)
-			if err != nil {
-				return nil, fmt.Errorf("draw on photo: %w", err)
-			}
-			return encodeJPEG(shrink(img, maxPhotoSide))
-		},
-		RingOnPhoto: func(cells []int) ([]byte, error) {
-			img, err := ocr.DrawRings(dec.Image, res, cells, mistakeRed)
-			if err != nil {
-				return nil, fmt.Errorf("draw on photo: %w", err)
-			}
-			return encodeJPEG(shrink(img, maxPhotoSide))
-		},
+	r := ReadingOf(res)
+	r.DrawOnPhoto = func(sol solver.Grid) ([]byte, error) {
+		img, err := ocr.DrawOverlay(dec.Image, res, sol, e.overlay)
+		if err != nil {
+			return nil, fmt.Errorf("draw on photo: %w", err)
+		}
+		return encodeJPEG(shrink(img, maxPhotoSide))
 	}
-	if p, err := res.Progress(); err == nil {
-		r.Progress = p
+	r.RingOnPhoto = func(cells []int) ([]byte, error) {
+		img, err := ocr.DrawRings(dec.Image, res, cells, mistakeRed)
+		if err != nil {
+			return nil, fmt.Errorf("draw on photo: %w", err)
+		}
+		return encodeJPEG(shrink(img, maxPhotoSide))
 	}
 	return r, nil
 }

@@ -36,6 +36,14 @@ type LimitError = ocr.LimitError
 // confidence ([Reading.Cells]).
 type CellReading = ocr.CellReading
 
+// Doubt is a digit of a photo an answer would rest on that was not read
+// surely: the conversation asks about it ([ocr.Puzzle.Doubts]).
+type Doubt = ocr.Doubt
+
+// Progress is what a photo of a puzzle in progress says of the player's
+// work, with its words ([ocr.Result.ProgressFrom]).
+type Progress = ocr.Progress
+
 // SureConfidence is the confidence from which a cell's reading (its digit,
 // or its pencil marks) is sure.
 const SureConfidence = ocr.SureConfidence
