@@ -184,3 +184,34 @@ func TestDoubtfulGivensAsked(t *testing.T) {
 		t.Errorf("console: %+v", rep)
 	}
 }
+
+// TestSplitNeverCostsTheSolve: a photo whose printed givens were partly
+// taken for the player's entries, so that the givens alone have several
+// solutions, is solved from all the digits read when they make one
+// puzzle; /check finds no mistake in it.
+func TestSplitNeverCostsTheSolve(t *testing.T) {
+	r := progressReading(t, nil, nil)
+	res := *r.Result
+	for i := range 9 { // the givens of row 1 read as entries
+		if d := res.Grid.Cell(i); d != 0 {
+			res.Entered.SetCell(i, d)
+			res.Grid.SetCell(i, 0)
+			res.Cells[i].Kind = ocr.KindEntry
+		}
+	}
+	res.Solutions, res.Solution, res.SolveErr, res.Problem = 2, solver.Grid{}, solver.ErrMultipleSolutions, "it has several solutions"
+	reading := engines.ReadingOf(&res)
+	b, _ := newTestBot(t, func(o *Options) {
+		o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: reading}
+	})
+	photo := &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo})
+	if rep.Failed {
+		t.Fatalf("/solve: %q", rep.Text)
+	}
+	bottest.CheckSolutionText(t, rep.Text, solutionText9)
+	rep = b.Handle(context.Background(), Request{Command: CmdCheck, Photo: photo})
+	if rep.Failed || !strings.Contains(rep.Text, "No mistake: every digit fits the puzzle's one solution") {
+		t.Errorf("/check: %+v", rep)
+	}
+}
