@@ -24,6 +24,8 @@
 // "run" command. Both pass their run context to Handle: shutting down
 // cancels the work in flight. A [Photo] says where it may be downloaded
 // from ([Photo.Hosts], [Photo.Origin]); the adapter that made it sets them.
+// The adapter that holds a connection reports it to the [Metrics] as a
+// [Gateway]; package bot does not import Discord's client.
 //
 // Button state lives in the button's custom_id (see [EncodeState]): the grid
 // and the position in the hint sequence, packed into at most 100 characters,

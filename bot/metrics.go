@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -36,12 +35,14 @@ import (
 //   - sudokubot_gateway_connects_total, sudokubot_gateway_disconnects_total,
 //     sudokubot_gateway_reconnects_total (connections after the first) and
 //     sudokubot_gateway_resumes_total;
-//   - sudokubot_discord_rate_limits_total: REST answers 429 that discordgo
-//     waited out;
+//   - sudokubot_discord_rate_limits_total: REST answers 429 that Discord's
+//     client waited out;
 //   - the Go runtime and process collectors (go_*, process_*).
 //
-// Feed it with [Metrics.Observe] as [Options.Observe], [Metrics.WatchQueue]
-// and [Metrics.WatchGateway]. It is safe for concurrent use.
+// Feed it with [Metrics.Observe] as [Options.Observe] and
+// [Metrics.WatchQueue]; the gateway's figures come from the adapter that
+// holds the connection (package bot/discord), through [Metrics.WatchGateway]
+// and the Gateway methods. It is safe for concurrent use.
 type Metrics struct {
 	reg *prometheus.Registry
 
@@ -63,7 +64,16 @@ type Metrics struct {
 	connected, everConnected atomic.Bool
 
 	mu      sync.Mutex
-	session *discordgo.Session
+	gateway Gateway
+}
+
+// Gateway is the connection to the chat service whose state the metrics
+// and /healthz report: the Discord adapter's (package bot/discord).
+type Gateway interface {
+	// GatewayState reports whether the connection is up; known is false
+	// while it cannot tell (busy connecting or closing), and then the
+	// connect and disconnect events decide.
+	GatewayState() (up, known bool)
 }
 
 // NewMetrics returns metrics registered on a new private registry.
@@ -165,42 +175,50 @@ func (m *Metrics) WatchQueue(b *Bot) {
 	m.wait.Store(&w)
 }
 
-// WatchGateway counts s's gateway connections, disconnections, resumes and
-// rate limits, and makes [Metrics.Connected] follow s. Call it before
-// s.Open.
-func (m *Metrics) WatchGateway(s *discordgo.Session) {
+// WatchGateway makes [Metrics.Connected] ask g. The adapter that holds
+// the connection calls it, and reports the connection's events with
+// [Metrics.GatewayConnected], [Metrics.GatewayDisconnected],
+// [Metrics.GatewayResumed] and [Metrics.RateLimited].
+func (m *Metrics) WatchGateway(g Gateway) {
 	m.mu.Lock()
-	m.session = s
+	m.gateway = g
 	m.mu.Unlock()
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) {
-		m.connects.Inc()
-		if m.everConnected.Swap(true) {
-			m.reconnects.Inc()
-		}
-		m.connected.Store(true)
-	})
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
-		m.disconnects.Inc()
-		m.connected.Store(false)
-	})
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { m.resumes.Inc() })
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.RateLimit) { m.rateLimits.Inc() })
 }
 
-// Connected reports whether the gateway is connected. With a watched
-// session it asks the session itself (discordgo marks it ready once the
-// first heartbeat after connecting is sent, and not ready as soon as the
-// connection is closed), because its connect and disconnect events are
-// handled in separate goroutines and may arrive out of order. While the
-// session is busy connecting or closing, the events decide.
+// GatewayConnected counts a connection of the gateway (identified or
+// resumed), and a reconnection after the first.
+func (m *Metrics) GatewayConnected() {
+	m.connects.Inc()
+	if m.everConnected.Swap(true) {
+		m.reconnects.Inc()
+	}
+	m.connected.Store(true)
+}
+
+// GatewayDisconnected counts a connection of the gateway closed or lost.
+func (m *Metrics) GatewayDisconnected() {
+	m.disconnects.Inc()
+	m.connected.Store(false)
+}
+
+// GatewayResumed counts a gateway session resumed.
+func (m *Metrics) GatewayResumed() { m.resumes.Inc() }
+
+// RateLimited counts a REST answer 429 Too Many Requests, waited out.
+func (m *Metrics) RateLimited() { m.rateLimits.Inc() }
+
+// Connected reports whether the gateway is connected: as the watched
+// gateway tells it, when it can (the connect and disconnect events are
+// handled in separate goroutines and may arrive out of order), else as the
+// events tell it.
 func (m *Metrics) Connected() bool {
 	m.mu.Lock()
-	s := m.session
+	g := m.gateway
 	m.mu.Unlock()
-	if s != nil && s.TryRLock() {
-		ready := s.DataReady
-		s.RUnlock()
-		return ready
+	if g != nil {
+		if up, known := g.GatewayState(); known {
+			return up
+		}
 	}
 	return m.connected.Load()
 }

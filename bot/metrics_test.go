@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/sudokubot/sudokubot/bot/internal/bottest"
 )
 
@@ -33,21 +31,47 @@ func serveTestMetrics(t *testing.T, m *Metrics) string {
 	return ln.Addr().String()
 }
 
+// gatewayState is a gateway that reports a fixed state.
+type gatewayState struct{ up, known bool }
+
+// GatewayState reports the fixed state.
+func (g gatewayState) GatewayState() (up, known bool) { return g.up, g.known }
+
 // TestHealthBeforeConnecting checks /healthz before the gateway has ever
 // connected: 503 with a "not connected yet" reason.
 func TestHealthBeforeConnecting(t *testing.T) {
 	m := NewMetrics()
-	s, err := discordgo.New("Bot x")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.WatchGateway(s)
+	m.WatchGateway(gatewayState{up: false, known: true})
 	addr := serveTestMetrics(t, m)
 	if code, body := bottest.Get(t, "http://"+addr+"/healthz"); code != 503 || !strings.Contains(body, "not connected yet") {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
 	if code, _ := bottest.Get(t, "http://"+addr+"/nothing"); code != 404 {
 		t.Errorf("/nothing: %d, want 404", code)
+	}
+}
+
+// TestGatewayEventsDecideWhileTheStateIsUnknown: while the gateway cannot
+// tell its state (busy connecting or closing), the connect and disconnect
+// events decide; once it can, its state wins.
+func TestGatewayEventsDecideWhileTheStateIsUnknown(t *testing.T) {
+	m := NewMetrics()
+	m.WatchGateway(gatewayState{known: false})
+	m.GatewayConnected()
+	if !m.Connected() {
+		t.Error("not connected after a connect event")
+	}
+	m.GatewayDisconnected()
+	if m.Connected() {
+		t.Error("connected after a disconnect event")
+	}
+	m.GatewayConnected()
+	m.WatchGateway(gatewayState{up: false, known: true})
+	if m.Connected() {
+		t.Error("connected by the events while the gateway says it is down")
+	}
+	if got := bottest.MetricValue(t, m.Registry(), "sudokubot_gateway_reconnects_total"); got != 1 {
+		t.Errorf("reconnects %v, want 1", got)
 	}
 }
 

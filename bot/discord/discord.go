@@ -150,6 +150,29 @@ func New(b bot.Handler, o Options) (*Adapter, error) {
 // Session returns the underlying discordgo session.
 func (d *Adapter) Session() *discordgo.Session { return d.s }
 
+// WatchMetrics feeds m with the gateway's connections, disconnections,
+// resumes and rate limits, and makes [bot.Metrics.Connected] follow the
+// session (see [Adapter.GatewayState]). Call it before [Adapter.Open].
+func (d *Adapter) WatchMetrics(m *bot.Metrics) {
+	m.WatchGateway(d)
+	d.s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { m.GatewayConnected() })
+	d.s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { m.GatewayDisconnected() })
+	d.s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { m.GatewayResumed() })
+	d.s.AddHandler(func(*discordgo.Session, *discordgo.RateLimit) { m.RateLimited() })
+}
+
+// GatewayState reports whether the gateway is connected, as the session
+// itself tells it: discordgo marks it ready once the first heartbeat after
+// connecting is sent, and not ready as soon as the connection is closed.
+// While the session is busy connecting or closing, known is false.
+func (d *Adapter) GatewayState() (up, known bool) {
+	if !d.s.TryRLock() {
+		return false, false
+	}
+	defer d.s.RUnlock()
+	return d.s.DataReady, true
+}
+
 // Ready is closed once the first READY has arrived and the commands are
 // registered (or registering failed: see [Adapter.ReadyErr]).
 func (d *Adapter) Ready() <-chan struct{} { return d.ready }

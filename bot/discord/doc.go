@@ -11,7 +11,10 @@
 // the deferral in discord.go), and calls Discord may safely repeat are
 // tried again after a server error. The adapter alone knows where
 // attachments may be downloaded from ([Options.CDNHosts] and the API
-// origin), and sets them on every [bot.Photo] it makes.
+// origin), and sets them on every [bot.Photo] it makes. It also feeds the
+// bot's metrics with its gateway's connections and rate limits
+// ([Adapter.WatchMetrics]), so that package bot does not depend on
+// discordgo.
 //
 // Its tests run the real discordgo against the fake Discord of package
 // internal/fakediscord on 127.0.0.1: discord_test.go covers the adapter's

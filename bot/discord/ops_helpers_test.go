@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -113,7 +112,7 @@ func startOps(tb testing.TB, setup opsSetup) *opsEnv {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m.WatchGateway(d.Session())
+	d.WatchMetrics(m)
 	if err := d.Open(); err != nil {
 		_ = srv.Close()
 		tb.Fatal(err)
@@ -199,49 +198,6 @@ func (e *opsEnv) repliesByMessage() map[string]int {
 	return out
 }
 
-// metricValue returns the sum of the series of a counter or gauge of m
-// that have the given labels ("k=v" pairs; for a histogram, the sample
-// count), or -1 when no series matches.
-func metricValue(tb testing.TB, m *bot.Metrics, name string, labels ...string) float64 {
-	tb.Helper()
-	families, err := m.Registry().Gather()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sum, found := 0.0, false
-	for _, f := range families {
-		if f.GetName() != name {
-			continue
-		}
-	series:
-		for _, s := range f.GetMetric() {
-			have := map[string]string{}
-			for _, l := range s.GetLabel() {
-				have[l.GetName()] = l.GetValue()
-			}
-			for _, kv := range labels {
-				k, v, _ := strings.Cut(kv, "=")
-				if have[k] != v {
-					continue series
-				}
-			}
-			found = true
-			switch {
-			case s.Counter != nil:
-				sum += s.Counter.GetValue()
-			case s.Gauge != nil:
-				sum += s.Gauge.GetValue()
-			case s.Histogram != nil:
-				sum += float64(s.Histogram.GetSampleCount())
-			}
-		}
-	}
-	if !found {
-		return -1
-	}
-	return sum
-}
-
 // waitMetric waits until a metric reaches want; metrics are updated after
 // the reply is sent, so a test that saw the reply may be a little early.
 func waitMetric(tb testing.TB, m *bot.Metrics, want float64, name string, labels ...string) {
@@ -250,7 +206,7 @@ func waitMetric(tb testing.TB, m *bot.Metrics, want float64, name string, labels
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		got := metricValue(tb, m, name, labels...)
+		got := bottest.MetricValue(tb, m.Registry(), name, labels...)
 		if got == want {
 			return
 		}

@@ -110,7 +110,7 @@ func TestOpsHostileInputs(t *testing.T) {
 		t.Errorf("%d messages answered, want %d", len(e.repliesByMessage()), len(tests)+1)
 	}
 	waitMetric(t, e.metrics, float64(len(tests)), "sudokubot_requests_total", "kind=message", "result=error")
-	if got := metricValue(t, e.metrics, "sudokubot_requests_total", "result=panic"); got != -1 {
+	if got := bottest.MetricValue(t, e.metrics.Registry(), "sudokubot_requests_total", "result=panic"); got != -1 {
 		t.Errorf("%v requests ended in a panic", got)
 	}
 }

@@ -134,7 +134,7 @@ func runDiscord(ctx context.Context, cfg config.Config, b *bot.Bot, metrics *bot
 		return 1
 	}
 	if metrics != nil {
-		metrics.WatchGateway(d.Session())
+		d.WatchMetrics(metrics)
 	}
 	if err := d.Run(ctx); err != nil {
 		log.Error("the Discord connection failed", "err", err)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // A classic puzzle and its solution.
@@ -158,4 +160,47 @@ func Get(t testing.TB, url string) (int, string) {
 		t.Fatal(err)
 	}
 	return resp.StatusCode, string(body)
+}
+
+// MetricValue returns the sum of the series of a counter or gauge named
+// name in g that have the given labels ("k=v" pairs; for a histogram, the
+// sample count), or -1 when no series matches.
+func MetricValue(tb testing.TB, g prometheus.Gatherer, name string, labels ...string) float64 {
+	tb.Helper()
+	families, err := g.Gather()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sum, found := 0.0, false
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	series:
+		for _, s := range f.GetMetric() {
+			have := map[string]string{}
+			for _, l := range s.GetLabel() {
+				have[l.GetName()] = l.GetValue()
+			}
+			for _, kv := range labels {
+				k, v, _ := strings.Cut(kv, "=")
+				if have[k] != v {
+					continue series
+				}
+			}
+			found = true
+			switch {
+			case s.Counter != nil:
+				sum += s.Counter.GetValue()
+			case s.Gauge != nil:
+				sum += s.Gauge.GetValue()
+			case s.Histogram != nil:
+				sum += float64(s.Histogram.GetSampleCount())
+			}
+		}
+	}
+	if !found {
+		return -1
+	}
+	return sum
 }
