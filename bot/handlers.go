@@ -583,6 +583,7 @@ func fixButtons(g solver.Grid, cell int, digits, rest []int, then Action, level 
 // fixed answers the last answer about a photo's doubtful digits: the
 // solution, or the first hint, of the grid as the player confirmed it.
 func (b *Bot) fixed(ctx context.Context, st State, pz puzzle) (Reply, error) {
+	pz.photo = true
 	if st.Action == ActionFixHint {
 		return b.hint(ctx, pz, 0, st.Level, true)
 	}

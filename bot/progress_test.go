@@ -172,6 +172,9 @@ func TestDoubtfulGivensAsked(t *testing.T) {
 			t.Errorf("%q: no step after the answer: %q", cmd, ans.Text)
 		case cmd != CmdHint:
 			bottest.CheckSolutionText(t, ans.Text, solutionText9)
+			if !strings.Contains(ans.Text, "from your photo") {
+				t.Errorf("%q: the answer does not say the puzzle came from the photo: %q", cmd, ans.Text)
+			}
 		}
 		// Answered 6, the grid clashes: said so, with the grid to correct.
 		ans = b.Handle(context.Background(), Request{Button: rep.Buttons[1].CustomID})
