@@ -55,7 +55,7 @@ const statePrefix = "s1"
 // "s1", the action, the level, then base64url of one byte for the grid side,
 // one for the step, the grid's digits as one number in base side+1 and, for
 // the fixing actions, one bit per cell for Doubts. A 9x9 grid takes 48
-// characters whatever its digits (63 with the doubts); 16x16 grids do not
+// characters whatever its digits (67 with the doubts); 16x16 grids do not
 // fit and return an error.
 func EncodeState(s State) (string, error) {
 	side := s.Grid.Side()
