@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -73,9 +74,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	photos := newPhotoReader(tesseract.NewEagerRecognizer, limit)
-	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr,
+	// Tesseract, loading in the background, sends standard error to
+	// /dev/null for a moment: the messages are written once it is closed.
+	var errs bytes.Buffer
+	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: &errs,
 		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
 	photos.close()
+	os.Stderr.Write(errs.Bytes())
 	stop()
 	os.Exit(code)
 }

@@ -60,13 +60,19 @@ func NewRecognizer() (ocr.Recognizer, func(), error) {
 // that neither waits for the other. Tesseract reads only the printed digits
 // the network is unsure of; a picture that needs it before it is loaded
 // waits for it. An error starting Tesseract comes back from the first
-// reading that needs it.
+// reading that needs it. Starting Tesseract sends the process's standard
+// error to /dev/null for a moment: the release function waits for the
+// start to end, so that a command writes its messages after it.
 func NewEagerRecognizer() (ocr.Recognizer, func(), error) {
 	pool := NewPool(1)
-	// A failed start is tried again, and reported, by the first reading
-	// that needs Tesseract.
-	go pool.Warm(context.Background())
-	return ocr.NewRecognizer(NewReader(pool)), func() { pool.Close() }, nil
+	warmed := make(chan struct{})
+	go func() {
+		defer close(warmed)
+		// A failed start is tried again, and reported, by the first
+		// reading that needs Tesseract.
+		pool.Warm(context.Background())
+	}()
+	return ocr.NewRecognizer(NewReader(pool)), func() { <-warmed; pool.Close() }, nil
 }
 
 // ReadDigits implements [ocr.DigitReader].
