@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +16,8 @@ import (
 )
 
 const hintHelp = `
-Usage: sudoku hint [--level 1|2|3] [--json] [--current GRID] [--marks MARKS] PUZZLE
+Usage: sudoku hint [--level 1|2|3] [--json] [PUZZLE...]
+       sudoku hint [--level 1|2|3] [--json] [--current GRID] [--marks MARKS] PUZZLE
 
 Prints the next step of PUZZLE: the easiest technique that applies, as
 HoDoKu orders them. PUZZLE is the puzzle itself (81 characters, '.' or '0'
@@ -27,6 +29,10 @@ instead, as sudoku check names them, and the cells check asks about are
 asked about after the step, in the same words. A picture whose givens
 were not all read surely is an error naming them with their likeliest
 digits (exit status 1); --accept takes the reading as it is.
+With no PUZZLE, standard input is read. Several puzzles (arguments, or a
+file holding several) are each answered in order, an empty line between
+two answers; one that cannot be read gets "error: <reason>" in its place,
+and the exit status is 1.
 
 Levels of help: 1 says where to look, 2 names the technique and the area,
 3 (the default) gives the whole step. --current is the grid reached so far
@@ -43,13 +49,16 @@ Examples:
 `
 
 const explainHelp = `
-Usage: sudoku explain [--json] PUZZLE
+Usage: sudoku explain [--json] [PUZZLE...]
 
 Prints the whole logical solution of PUZZLE, easiest technique first, one
 step per line: "<technique>: <explanation>". With --json each line is one
 JSON object {"technique":...,"placements":[{"cell":"r5c4","digit":7}],
 "eliminations":[...],"explanation":...}. PUZZLE is the puzzle itself or a
-file holding it ('-' for standard input).
+file holding it ('-' for standard input, as when there is none). Several
+puzzles are each explained in order, an empty line between two; one that
+cannot be read gets "error: <reason>" in its place (exit status 1). A
+solved grid is said to be solved.
 
 Examples:
   sudoku explain puzzle.txt
@@ -125,17 +134,20 @@ func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	if *level < 1 || *level > 3 {
 		return usageErrorf(fs, "--level must be 1, 2 or 3, got %d", *level)
 	}
-	if fs.NArg() != 1 {
-		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
-	}
 	if *current == "" && *marks == "" {
-		data, err := pictureArg(fs.Arg(0), s)
-		if err != nil {
-			return err
-		}
-		if data != nil {
-			return runHintPicture(ctx, describeArg(fs.Arg(0)), data, *level, *asJSON, *accept, s)
-		}
+		return eachAnswer(fs, s, *asJSON, func(p puzzleText) error {
+			if p.photo != nil {
+				return runHintPicture(ctx, describeSource(p.source), p.photo, *level, *asJSON, *accept, s)
+			}
+			puzzle, err := p.grid(s.photos)
+			if err != nil {
+				return sourceError(p, err)
+			}
+			return printStep(s, puzzle, solver.Grid{}, nil, *level, *asJSON)
+		})
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf(fs, "--current and --marks go with one PUZZLE, got %d arguments", fs.NArg())
 	}
 	puzzle, cur, err := argPuzzle(fs.Arg(0), *current, s)
 	if err != nil {
@@ -145,28 +157,93 @@ func runHint(ctx context.Context, args []string, s *stdio) (err error) {
 	if err != nil {
 		return err
 	}
+	return printStep(s, puzzle, cur, cands, *level, *asJSON)
+}
+
+// printStep prints the next step for the player's grid cur (the puzzle
+// itself when zero) with the pencil marks cands, at a level of help, or
+// the wrong cells of cur, or that the grid is solved.
+func printStep(s *stdio, puzzle, cur solver.Grid, cands []solver.DigitSet, level int, asJSON bool) error {
 	out := s.out
-	if *asJSON {
+	if asJSON {
 		out = nil // printed below
 	}
 	st, err := nextStep(out, puzzle, cur, cands)
 	var wrong *solver.WrongGridError
 	switch {
-	case *asJSON && errors.As(err, &wrong):
+	case asJSON && errors.As(err, &wrong):
 		writeJSON(s.out, wrongGridJSON(wrong))
 		return errFailed
-	case errors.Is(err, human.ErrSolved) && *asJSON:
-		return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: "The grid is already solved.", Solved: true})
+	case errors.Is(err, human.ErrSolved) && asJSON:
+		return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: solvedText, Solved: true})
 	case errors.Is(err, human.ErrSolved):
-		fmt.Fprintln(s.out, "The grid is already solved.")
+		fmt.Fprintln(s.out, solvedText)
 		return nil
 	case err != nil:
 		return err
-	case *asJSON:
-		return writeJSON(s.out, stepJSONAt(st, *level))
+	case asJSON:
+		return writeJSON(s.out, stepJSONAt(st, level))
 	}
-	fmt.Fprintln(s.out, stepText(st, *level))
+	fmt.Fprintln(s.out, stepText(st, level))
 	return nil
+}
+
+// solvedText is the answer of hint, explain and rate for a grid with no
+// empty cell.
+const solvedText = "The grid is already solved."
+
+// eachAnswer is the body of the commands that answer one puzzle at a time
+// at length (hint, explain): it reads the puzzles of the command's
+// arguments (standard input when none) and answers each in order with
+// answer. With one puzzle an error is the command's; with several, each
+// answer is set apart by an empty line (one JSON object a line with
+// asJSON), an error is printed in the puzzle's place, and the run fails
+// at the end when any failed.
+func eachAnswer(fs *flag.FlagSet, s *stdio, asJSON bool, answer func(puzzleText) error) error {
+	puzzles, err := readPuzzles(fs.Args(), s.in)
+	if err != nil {
+		return err
+	}
+	if len(puzzles) == 1 {
+		return answer(puzzles[0])
+	}
+	failed := false
+	for i, p := range puzzles {
+		if i > 0 && !asJSON {
+			fmt.Fprintln(s.out)
+		}
+		err := answer(p)
+		if err == nil {
+			continue
+		}
+		failed = true
+		if !errors.Is(err, errFailed) { // printed already
+			fmt.Fprintln(s.out, errorLine(asJSON, err))
+		}
+	}
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// sourceError names where a puzzle that does not read came from.
+func sourceError(p puzzleText, err error) error {
+	if p.err != nil {
+		return err // already says which argument
+	}
+	return fmt.Errorf("%s: %w", describeSource(p.source), err)
+}
+
+// describeSource names a puzzle's source for messages.
+func describeSource(source string) string {
+	switch source {
+	case "stdin":
+		return "standard input"
+	case "argument":
+		return "the puzzle"
+	}
+	return source
 }
 
 // nextStep returns the next step for the player's grid cur (the puzzle
@@ -247,12 +324,24 @@ func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
 		return err
 	}
 	s.photos.accept = *accept
-	if fs.NArg() != 1 {
-		return usageErrorf(fs, "want one PUZZLE, got %d arguments", fs.NArg())
-	}
-	puzzle, err := argGrid(fs.Arg(0), s, true)
-	if err != nil {
-		return err
+	return eachAnswer(fs, s, *asJSON, func(p puzzleText) error {
+		puzzle, err := p.grid(s.photos)
+		if err != nil {
+			return sourceError(p, err)
+		}
+		return printExplanation(ctx, s, puzzle, *asJSON)
+	})
+}
+
+// printExplanation prints the steps of the logical solution of puzzle, one
+// a line, or that it is solved.
+func printExplanation(ctx context.Context, s *stdio, puzzle solver.Grid, asJSON bool) error {
+	if puzzle.IsComplete() {
+		if asJSON {
+			return writeJSON(s.out, stepJSON{Placements: []candidateJSON{}, Eliminations: []candidateJSON{}, Explanation: solvedText, Solved: true})
+		}
+		fmt.Fprintln(s.out, solvedText)
+		return nil
 	}
 	steps, err := human.Explain(puzzle)
 	if err != nil {
@@ -262,7 +351,7 @@ func runExplain(ctx context.Context, args []string, s *stdio) (err error) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if *asJSON {
+		if asJSON {
 			if err := writeJSON(s.out, stepJSONAt(st, 3)); err != nil {
 				return err
 			}
@@ -287,6 +376,9 @@ func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 		g, err := p.grid(s.photos)
 		if err != nil {
 			return errorLine(*asJSON, err), false
+		}
+		if g.IsComplete() && !*asJSON {
+			return solvedText, true
 		}
 		r, err := human.Rate(g)
 		if err != nil {
@@ -331,6 +423,9 @@ func runCheck(ctx context.Context, args []string, s *stdio) (err error) {
 		data, err := pictureArg(fs.Arg(0), s)
 		if err != nil {
 			return err
+		}
+		if _, err := os.Lstat(fs.Arg(0)); data == nil && err != nil && fs.Arg(0) != "-" && !solver.LooksLikePuzzle(fs.Arg(0)) {
+			return fileError(fs.Arg(0), err)
 		}
 		if data == nil {
 			return usageErrorf(fs, "want PUZZLE and CURRENT, or one PICTURE, got 1 argument that is not a picture")
@@ -409,12 +504,16 @@ func argText(arg string, s *stdio) (string, error) {
 		}
 		return string(b), nil
 	}
-	if fi, err := os.Stat(arg); err == nil && fi.Mode().IsRegular() {
+	fi, err := os.Stat(arg)
+	switch {
+	case err == nil && fi.Mode().IsRegular():
 		b, err := readFile(arg)
 		if err != nil {
 			return "", err
 		}
 		return string(b), nil
+	case err != nil && !strings.ContainsAny(arg, " \t\n") && !solver.LooksLikePuzzle(arg) && !solver.LooksLikeMarks(arg):
+		return "", fileError(arg, err) // not a puzzle: a file name
 	}
 	return arg, nil
 }

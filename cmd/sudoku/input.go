@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 
@@ -20,10 +21,16 @@ type puzzleText struct {
 	source string // file name, "stdin" or "argument"
 	text   string
 	photo  []byte // the file's bytes when it is an image instead of text
+	// err is why an argument gave no puzzle (no such file, not a
+	// puzzle), answered in its place.
+	err error
 }
 
 // grid parses the puzzle, or reads it from the photo with photos.
 func (p puzzleText) grid(photos *photoReader) (solver.Grid, error) {
+	if p.err != nil {
+		return solver.Grid{}, p.err
+	}
 	if p.photo != nil {
 		return photos.grid(p.source, p.photo)
 	}
@@ -33,8 +40,10 @@ func (p puzzleText) grid(photos *photoReader) (solver.Grid, error) {
 // readPuzzles reads the puzzles of each named file, "-" being standard
 // input (as is no file at all): one per line, several grids over several
 // lines, or one grid. An argument that names no file but reads as puzzles
-// is those puzzles; one that looks like a puzzle but does not read as one
-// is an error with the parser's message.
+// is those puzzles. An argument that gives no puzzle (a file that does not
+// exist or cannot be read, or one that looks like a puzzle but does not
+// read as one) is answered in its place with its error (puzzleText.err),
+// so that every argument gets its answer in order.
 func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -64,17 +73,17 @@ func readPuzzles(files []string, in io.Reader) ([]puzzleText, error) {
 		}
 		b, err := readFile(name)
 		if err != nil {
-			if _, serr := os.Lstat(name); serr == nil {
-				return nil, err // a file that cannot be read
+			if _, serr := os.Lstat(name); serr != nil {
+				ps, perr := argPuzzles(name)
+				if perr != nil {
+					err = perr
+				}
+				if ps != nil {
+					out = append(out, ps...)
+					continue
+				}
 			}
-			ps, perr := argPuzzles(name)
-			if ps == nil && perr == nil {
-				return nil, err
-			}
-			if perr != nil {
-				return nil, perr
-			}
-			out = append(out, ps...)
+			out = append(out, puzzleText{source: name, err: err})
 			continue
 		}
 		if isImage(b) {
@@ -154,7 +163,7 @@ func split(source, text string) []puzzleText {
 func readFile(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, fileError(name, err)
 	}
 	defer f.Close()
 	// Reading into a buffer of the file's size spares io.ReadAll's
@@ -172,6 +181,22 @@ func readFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is larger than the limit of %d bytes", name, maxInputFile)
 	}
 	return b, nil
+}
+
+// fileError is the message for a file that cannot be opened, the same in
+// every command: "NAME: no such file", "NAME: permission denied".
+func fileError(name string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", name)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: permission denied", name)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", name, pe.Err)
+	}
+	return err
 }
 
 // readAll is io.ReadAll reading into b.

@@ -52,7 +52,7 @@ var commands = []command{
 	{"check", "name the wrong cells of a player's grid", runCheck},
 	{"render", "draw a puzzle, its solution, a hint or a checked grid as a PNG picture", runRender},
 	{"bench", "time the solver on lists of puzzles and check every solution", runBench},
-	{"read", "read the Sudoku in photos, one 81-character line per photo", runRead},
+	{"read", "read the Sudoku in photos: the givens, and the player's entries, as 81-character lines (or JSON)", runRead},
 	{"ocr-report", "measure photo reading against a folder of photos with truth", runOCRReport},
 }
 

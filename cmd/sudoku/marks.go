@@ -10,7 +10,7 @@ import (
 // isMarks reports whether the puzzle is written in the 729-character
 // pencil-mark form of tdoku and HoDoKu (see [solver.ParseMarks]).
 func (p puzzleText) isMarks() bool {
-	return p.photo == nil && solver.LooksLikeMarks(p.text)
+	return p.photo == nil && p.err == nil && solver.LooksLikeMarks(p.text)
 }
 
 // solveMarks is sudoku solve's answer for a puzzle in the pencil-mark

@@ -102,6 +102,18 @@ func runSolveOverlay(ctx context.Context, fs *flag.FlagSet, out string, s *stdio
 	if overlayFormat(out) == "" {
 		return usageErrorf(fs, "--overlay writes a JPEG (.jpg, .jpeg) or a PNG (.png): name the file so, not %q", out)
 	}
+	arg := fs.Arg(0)
+	data, err := readFile(arg)
+	_, statErr := os.Lstat(arg)
+	switch {
+	case err != nil && statErr != nil && solver.LooksLikePuzzle(arg):
+		return usageErrorf(fs, "--overlay needs a photo of the puzzle, not the puzzle written as text")
+	case err != nil:
+		fmt.Fprintln(s.out, "error: "+err.Error())
+		return errFailed
+	case !isImage(data):
+		return usageErrorf(fs, "--overlay needs a photo of the puzzle (JPEG, PNG, GIF or WebP): %s is not one", arg)
+	}
 	sol, err := writeOverlay(ctx, s.photos, out, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(s.out, "error: "+err.Error())

@@ -73,7 +73,7 @@ func TestReadCommand(t *testing.T) {
 		"error: no Sudoku grid found in the image",
 		"error: image is 12000x9000 pixels, the limit is 40000000 pixels (40 megapixels)",
 		"error: " + filepath.Join(dir, "notes.txt") + " is not a JPEG, PNG, GIF or WebP image",
-		"error: open " + filepath.Join(dir, "missing.jpg") + ": no such file or directory",
+		"error: " + filepath.Join(dir, "missing.jpg") + ": no such file",
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
