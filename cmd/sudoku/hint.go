@@ -229,8 +229,8 @@ func eachAnswer(fs *flag.FlagSet, s *stdio, asJSON bool, answer func(puzzleText)
 
 // sourceError names where a puzzle that does not read came from.
 func sourceError(p puzzleText, err error) error {
-	if p.err != nil {
-		return err // already says which argument
+	if p.err != nil || p.photo != nil {
+		return err // already says which argument or photo
 	}
 	return fmt.Errorf("%s: %w", describeSource(p.source), err)
 }
