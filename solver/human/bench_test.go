@@ -135,3 +135,38 @@ func BenchmarkChainFinders(b *testing.B) {
 		})
 	}
 }
+
+// benchLimit is the number of puzzles of a hardest list a benchmark
+// takes: HUMAN_BENCH_LIMIT, or def.
+func benchLimit(def int) int {
+	k := 0
+	for _, ch := range os.Getenv("HUMAN_BENCH_LIMIT") {
+		k = k*10 + int(ch-'0')
+	}
+	if k == 0 {
+		return def
+	}
+	return k
+}
+
+// BenchmarkRateSEHardest1106 rates the first puzzles of hardest_1106 the
+// way Sudoku Explainer does, one puzzle per iteration.
+func BenchmarkRateSEHardest1106(b *testing.B) {
+	benchRateSE(b, sharedPuzzles(b, "puzzles6_forum_hardest_1106", benchLimit(3)))
+}
+
+// BenchmarkRateSEHardest1905 does the same on hardest_1905_11+.
+func BenchmarkRateSEHardest1905(b *testing.B) {
+	benchRateSE(b, sharedPuzzles(b, "puzzles5_forum_hardest_1905_11+", benchLimit(3)))
+}
+
+func benchRateSE(b *testing.B, ps []string) {
+	i := 0
+	for b.Loop() {
+		r, err := RateSE(solver.MustGrid(ps[i%len(ps)]))
+		if err != nil || r.Failed {
+			b.Fatalf("%s: %v %+v", ps[i%len(ps)], err, r)
+		}
+		i++
+	}
+}

@@ -40,45 +40,48 @@ func (p *sePot) fullKey() int {
 }
 
 // potSet is SE's LinkedSet of potentials of one polarity: insertion
-// order and lookup by candidate.
+// order and lookup by candidate (idx holds a potential's place in list,
+// plus one).
 type potSet struct {
-	idx  map[int]*sePot
+	idx  [729]int16
 	list []*sePot
 }
 
-func newPotSet() *potSet { return &potSet{idx: make(map[int]*sePot, 64)} }
+func newPotSet() *potSet { return &potSet{} }
 
-func (s *potSet) get(k int) *sePot { return s.idx[k] }
+func (s *potSet) get(k int) *sePot {
+	if i := s.idx[k]; i > 0 {
+		return s.list[i-1]
+	}
+	return nil
+}
 
-func (s *potSet) has(k int) bool { _, ok := s.idx[k]; return ok }
+func (s *potSet) has(k int) bool { return s.idx[k] > 0 }
 
 // add inserts p unless an equal potential is there already.
 func (s *potSet) add(p *sePot) bool {
 	k := p.key()
-	if _, ok := s.idx[k]; ok {
+	if s.idx[k] > 0 {
 		return false
 	}
-	s.idx[k] = p
 	s.list = append(s.list, p)
+	s.idx[k] = int16(len(s.list))
 	return true
 }
 
 func (s *potSet) clone() *potSet {
-	t := &potSet{idx: make(map[int]*sePot, len(s.list)), list: slices.Clone(s.list)}
-	for _, p := range s.list {
-		t.idx[p.key()] = p
-	}
+	t := &potSet{idx: s.idx, list: slices.Clone(s.list)}
 	return t
 }
 
 // retain keeps the potentials also in t, in s's order.
 func (s *potSet) retain(t *potSet) {
 	out := s.list[:0]
+	s.idx = [729]int16{}
 	for _, p := range s.list {
 		if t.has(p.key()) {
 			out = append(out, p)
-		} else {
-			delete(s.idx, p.key())
+			s.idx[p.key()] = int16(len(out))
 		}
 	}
 	s.list = out
