@@ -27,6 +27,8 @@ type sePot struct {
 	cause     int8
 	parents   []*sePot
 	nested    *seHint
+	// rule names the nested rule that removed an advanced potential.
+	rule string
 }
 
 func (p *sePot) key() int { return int(p.cell)*9 + int(p.val) - 1 }
@@ -104,6 +106,9 @@ type seChain struct {
 type seChaining struct {
 	multiple, dynamic, nishio bool
 	level                     int
+	// quick stops a search at the first cell or region that concludes
+	// anything (the hint ladder's use; a rating searches them all).
+	quick bool
 	// others are the rules nested in the propagation (levels > 0).
 	others []seNested
 	// cache holds the nested rules' results by grid, for one search.
@@ -718,7 +723,7 @@ func (ch *seChaining) advanced(g, source *seGrid, offs *potSet) []*sePot {
 	}
 	var out []*sePot
 	for _, a := range found {
-		p := &sePot{cell: int8(a.remove / 9), val: int8(a.remove%9 + 1), cause: seCauseAdvanced}
+		p := &sePot{cell: int8(a.remove / 9), val: int8(a.remove%9 + 1), cause: seCauseAdvanced, rule: a.hint.name}
 		if a.hint.chain != nil {
 			p.nested = a.hint
 		}
@@ -790,6 +795,9 @@ func (ch *seChaining) multipleHints(g *seGrid) []*seHint {
 		n := g.count(c)
 		if n > 2 || (n > 1 && ch.dynamic) {
 			out = append(out, ch.cellHints(g, c, n, memo)...)
+			if ch.quick && len(out) > 0 {
+				break
+			}
 		}
 	}
 	return out

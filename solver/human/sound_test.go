@@ -2,6 +2,7 @@ package human
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -152,5 +153,30 @@ func TestSound17Clue(t *testing.T) {
 	logCounts(t, len(ps), brute, counts, levels)
 	if brute > 0 {
 		t.Errorf("%d of the first %d 17-clue puzzles needed trial and error", brute, len(ps))
+	}
+}
+
+// TestSoundHardest explains the first puzzles of the two hardest lists,
+// where only the nested forcing chains reach: every step must be sound and
+// none may need trial and error. Each puzzle takes seconds, so it runs
+// without -race and -short only, on HUMAN_SOUND_HARDEST puzzles of each
+// list (default 3).
+func TestSoundHardest(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("slow corpus test; run without -short and -race")
+	}
+	n := 3
+	if v := os.Getenv("HUMAN_SOUND_HARDEST"); v != "" {
+		if _, err := fmt.Sscan(v, &n); err != nil {
+			t.Fatalf("HUMAN_SOUND_HARDEST=%q: %v", v, err)
+		}
+	}
+	for _, list := range []string{"puzzles6_forum_hardest_1106", "puzzles5_forum_hardest_1905_11+"} {
+		ps := sharedPuzzles(t, list, n)
+		brute, counts, levels := explainAll(t, ps)
+		logCounts(t, len(ps), brute, counts, levels)
+		if brute > 0 {
+			t.Errorf("%s: %d of the first %d puzzles needed trial and error", list, brute, len(ps))
+		}
 	}
 }

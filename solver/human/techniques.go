@@ -161,7 +161,10 @@ var techniques = map[string]techniqueInfo{
 	ForcingChainVer:   {Extreme, 500},
 	ForcingNetContr:   {Extreme, 700},
 	ForcingNetVer:     {Extreme, 700},
-	BruteForce:        {Extreme, 10000},
+	// Not one of HoDoKu's: SE's nested forcing chains, scored above the
+	// forcing nets they extend.
+	NestedForcingChain: {Extreme, 900},
+	BruteForce:         {Extreme, 10000},
 }
 
 // finder looks for one kind of step in s and returns the first it finds.
@@ -238,6 +241,7 @@ var ladder = []finder{
 	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findContradiction(s, false) }, false},
 	{8600, ForcingNetVer, forcingFinder(true), false},
 	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findContradiction(s, true) }, false},
+	{8700, NestedForcingChain, findNestedChain, false},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.
@@ -250,7 +254,7 @@ var techniqueOrder = []string{
 	FinnedXWing, SashimiXWing, FinnedSwordfish, SashimiSwordfish, FinnedJellyfish, SashimiJellyfish,
 	SueDeCoq, SimpleColorsTrap, SimpleColorsWrap, MultiColors,
 	XChain, XYChain, NiceLoop, AIC, GroupedNiceLoop, GroupedAIC, ALSXZ, ALSXYWing,
-	ForcingChainContr, ForcingChainVer, ForcingNetContr, ForcingNetVer, BruteForce,
+	ForcingChainContr, ForcingChainVer, ForcingNetContr, ForcingNetVer, NestedForcingChain, BruteForce,
 }
 
 // TechniqueNames returns the names of all techniques in ladder order.
