@@ -33,7 +33,7 @@ func TestNextStepFirstStep(t *testing.T) {
 	if st.Technique != HiddenSingle || st.Explanation != want {
 		t.Errorf("got %s: %q, want Hidden Single: %q", st.Technique, st.Explanation, want)
 	}
-	if st.Nudge != "Look at box 7 for a 7." || st.Area != "There is a hidden single in box 7." {
+	if st.Nudge != "Look at box 7 for a 7." || st.Area != "There is a hidden single: a 7 in box 7." {
 		t.Errorf("levels 1 and 2: %q, %q", st.Nudge, st.Area)
 	}
 	if len(st.Placements) != 1 || st.Placements[0] != (Candidate{8*9 + 2, 7}) {

@@ -59,7 +59,7 @@ func potReason(p *sePot) string {
 		return "by " + article(p.nestedName()) + " on the candidates left"
 	case p.on && p.cause == seCauseNaked:
 		return "the last candidate of " + cellName(int(p.cell))
-	case p.on:
+	case p.on && causeRegion(p.cause) >= 0:
 		t := causeRegion(p.cause)
 		return fmt.Sprintf("the last place for %d in %s", d, seRegionName(t, seRegionOf[t][p.cell]))
 	}

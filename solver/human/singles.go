@@ -159,7 +159,7 @@ func hiddenSingleStep(s *state, u, c, d int) Step {
 		Units:       append(units(u), unitsOf(us)...),
 		Highlights:  []Highlight{{Candidate{c, d}, 0}},
 		Nudge:       fmt.Sprintf("Look at %s for a %d.", unitName(u), d),
-		Area:        fmt.Sprintf("There is a hidden single in %s.", unitName(u)),
+		Area:        fmt.Sprintf("There is a hidden single: a %d in %s.", d, unitName(u)),
 		Explanation: fmt.Sprintf("In %s, %d can only go in %s: %s.", unitName(u), d, cellName(c), why),
 	}
 }

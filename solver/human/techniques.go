@@ -190,6 +190,10 @@ type finder struct {
 // (which also report the contradictions their propagation meets) come
 // before the contradiction finders of contradiction.go (whose assumptions
 // may also be that a candidate is false).
+//
+// The nested forcing chains are marked unique too, though they do not rely
+// on uniqueness: on a puzzle with many solutions (an empty grid) their
+// deepest levels would search for minutes and conclude nothing.
 var ladder = []finder{
 	{100, FullHouse, findFullHouse, false},
 	{200, NakedSingle, findNakedSingle, false},
@@ -241,7 +245,7 @@ var ladder = []finder{
 	{8500, ForcingChainContr, func(s *state) (Step, bool) { return findContradiction(s, false) }, false},
 	{8600, ForcingNetVer, forcingFinder(true), false},
 	{8600, ForcingNetContr, func(s *state) (Step, bool) { return findContradiction(s, true) }, false},
-	{8700, NestedForcingChain, findNestedChain, false},
+	{8700, NestedForcingChain, findNestedChain, true},
 }
 
 // techniqueOrder lists every technique name in ladder order, for reports.
