@@ -41,13 +41,13 @@ const (
 	// maxCentreOffset is how far from the cell's centre a blob's box centre
 	// may lie.
 	maxCentreOffset = 0.28
-	// lineBand is the width of the band along each cell edge in which rows
-	// and columns that are mostly ink are taken for grid-line remains.
-	lineBand = 0.2
-	// lineFill is the fraction of a row or column inside lineBand that must
-	// be ink for it to count as a grid-line remain.
-	lineFill = 0.55
 )
+
+// inkRemains tells the grid-line remains in a cell's ink mask: the rows and
+// columns within a fifth of the cell's side (rounded up) of its edges of
+// which at least 55% is ink. The share is written 0.55/1 as it was always
+// compared: 55/100 in whole numbers differs on some sides.
+var inkRemains = lineRemains{band: 0.2, bandRound: roundUp, fill: [2]float64{0.55, 1}}
 
 // binarizeInk thresholds g adaptively: a pixel is ink when it is darker than
 // the mean of a window around it by a margin that follows the photo's own
@@ -69,14 +69,9 @@ func binarizeInk(g *image.Gray, cellSide int) []uint8 {
 			integ[(y+1)*(w+1)+x+1] = integ[y*(w+1)+x+1] + rowSum
 		}
 	}
-	// Global contrast: paper (high inkPercentile) against ink (low inkPercentile).
-	var hist [256]int
-	for y := range h {
-		for _, p := range g.Pix[y*g.Stride : y*g.Stride+w] {
-			hist[p]++
-		}
-	}
-	lo, hi := inkPercentile(&hist, w*h, 0.02), inkPercentile(&hist, w*h, 0.90)
+	// Global contrast: paper (a high percentile) against ink (a low one).
+	hist := grayHistogram(g, b)
+	lo, hi := grayLevel(&hist, w*h, 0.02, roundUp), grayLevel(&hist, w*h, 0.90, roundUp)
 	margin := max(6, 0.15*float64(hi-lo))
 	r := max(cellSide/3, 3)
 	for y := range h {
@@ -91,20 +86,6 @@ func binarizeInk(g *image.Gray, cellSide int) []uint8 {
 		}
 	}
 	return out
-}
-
-// inkPercentile returns the smallest value v such that at least q of the n
-// counted pixels are <= v.
-func inkPercentile(hist *[256]int, n int, q float64) int {
-	want := int(math.Ceil(q * float64(n)))
-	acc := 0
-	for v, c := range hist {
-		acc += c
-		if acc >= want {
-			return v
-		}
-	}
-	return 255
 }
 
 // inkBlob is one 8-connected blob of ink inside a cell.
@@ -203,15 +184,10 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 	ow, oh := bx1-bx0+1, by1-by0+1
 	mask := make([]uint8, ow*oh)
 	gray := make([]uint8, ow*oh)
-	// Paper level: a high inkPercentile of the cell's pixels.
-	var hist [256]int
-	for y := range h {
-		for x := range w {
-			hist[g.Pix[(r.Min.Y+y-g.Rect.Min.Y)*g.Stride+r.Min.X+x-g.Rect.Min.X]]++
-		}
-	}
-	paper := float64(inkPercentile(&hist, w*h, 0.7))
-	ink := float64(inkPercentile(&hist, w*h, 0.01))
+	// Paper level: a high percentile of the cell's pixels.
+	hist := grayHistogram(g, r)
+	paper := float64(grayLevel(&hist, w*h, 0.7, roundUp))
+	ink := float64(grayLevel(&hist, w*h, 0.01, roundUp))
 	for y := range oh {
 		for x := range ow {
 			if l := labels[(by0+y)*w+bx0+x]; l > 0 && keep[l] {
@@ -239,28 +215,15 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 // removeLineRemains clears rows and columns near the cell's edges that are
 // mostly ink: what is left of the grid lines after cutting.
 func removeLineRemains(m []uint8, w, h int) {
-	bandY, bandX := int(math.Ceil(lineBand*float64(h))), int(math.Ceil(lineBand*float64(w)))
-	for y := range h {
-		if y >= bandY && y < h-bandY {
-			continue
-		}
-		n := 0
-		for x := range w {
-			n += int(m[y*w+x])
-		}
-		if float64(n) >= lineFill*float64(w) {
+	ink := func(x, y int) bool { return m[y*w+x] != 0 }
+	for y, line := range inkRemains.rows(w, h, ink) {
+		if line {
 			clear(m[y*w : (y+1)*w])
 		}
 	}
-	for x := range w {
-		if x >= bandX && x < w-bandX {
-			continue
-		}
-		n := 0
-		for y := range h {
-			n += int(m[y*w+x])
-		}
-		if float64(n) >= lineFill*float64(h) {
+	// The columns are counted once the rows are cleared.
+	for x, line := range inkRemains.cols(w, h, ink) {
+		if line {
 			for y := range h {
 				m[y*w+x] = 0
 			}

@@ -23,6 +23,19 @@ type glyphStyle struct {
 // chroma is how coloured the ink is (0 for black, gray or white).
 func (s glyphStyle) chroma() float64 { return math.Hypot(s.a, s.b) }
 
+// How glyphStyles tells a digit's ink in its box (since commit e6df8d1,
+// which told typed entries from givens by colour and weight; the remains
+// rule since b5ba806, so that style heights ignore grid-line remains).
+var (
+	// styleInk: the box's paper is its 80th percentile, its darkest ink
+	// its 2nd; a box with less than 24 gray levels between them has no
+	// style to measure.
+	styleInk = inkCut{paper: 0.8, ink: 0.02, minContrast: 24}
+	// styleRemains: the rows and columns within a quarter of the box's
+	// side of its edges that are more than 70% ink.
+	styleRemains = lineRemains{band: 0.25, bandRound: roundDown, fill: [2]float64{7, 10}, fillStrict: true}
+)
+
 // glyphStyles measures the style of the digit in each cell of c that holds
 // one (digits[i] != 0). The ink is found in the rectified grid (darker
 // than the cell's paper by half the contrast) and its colour is sampled in
@@ -40,49 +53,18 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		if digits[i] == 0 || r.Empty() {
 			continue
 		}
-		var hist [256]int
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for _, p := range c.Img.Pix[y*c.Img.Stride+r.Min.X : y*c.Img.Stride+r.Max.X] {
-				hist[p]++
-			}
-		}
-		n := r.Dx() * r.Dy()
-		paper, darkest := percentile(&hist, n, 0.8), percentile(&hist, n, 0.02)
-		if paper-darkest < 24 {
+		hist := grayHistogram(c.Img, r)
+		_, cut, ok := styleInk.of(&hist, r.Dx()*r.Dy())
+		if !ok {
 			continue
 		}
-		cut := uint8((int(paper) + int(darkest)) / 2)
 		isInk := func(x, y int) bool { return c.Img.Pix[y*c.Img.Stride+x] < cut }
 		// Rows and columns near the box's edges inked nearly all across
 		// are the remains of a grid line the cut left in the box, not the
 		// digit (the stem of a 1 in the middle is the digit).
-		lineRow := make([]bool, r.Dy())
-		lineCol := make([]bool, r.Dx())
-		nearEdge := func(v, lo, hi int) bool { return v < lo+(hi-lo)/4 || v >= hi-(hi-lo)/4 }
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			if !nearEdge(y, r.Min.Y, r.Max.Y) {
-				continue
-			}
-			n := 0
-			for x := r.Min.X; x < r.Max.X; x++ {
-				if isInk(x, y) {
-					n++
-				}
-			}
-			lineRow[y-r.Min.Y] = n*10 > r.Dx()*7
-		}
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if !nearEdge(x, r.Min.X, r.Max.X) {
-				continue
-			}
-			n := 0
-			for y := r.Min.Y; y < r.Max.Y; y++ {
-				if isInk(x, y) {
-					n++
-				}
-			}
-			lineCol[x-r.Min.X] = n*10 > r.Dy()*7
-		}
+		inBox := func(x, y int) bool { return isInk(r.Min.X+x, r.Min.Y+y) }
+		lineRow := styleRemains.rows(r.Dx(), r.Dy(), inBox)
+		lineCol := styleRemains.cols(r.Dx(), r.Dy(), inBox)
 		var sumR, sumG, sumB float64 // sampled ink pixels' colour, 16 bits a channel
 		sampled := 0
 		ink, minY, maxY := 0, r.Max.Y, r.Min.Y
@@ -122,19 +104,6 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, weight: f / (ht * ht), height: height}
 	}
 	return out
-}
-
-// percentile returns the gray level below which a fraction q of the n
-// pixels counted in hist lie.
-func percentile(hist *[256]int, n int, q float64) uint8 {
-	want, seen := int(q*float64(n)), 0
-	for v, c := range hist {
-		seen += c
-		if seen > want {
-			return uint8(v)
-		}
-	}
-	return 255
 }
 
 // lab converts sRGB (0-1) to CIELAB with the D65 white point.
