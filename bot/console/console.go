@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -38,9 +39,11 @@ type Options struct {
 // Type or paste a grid (one line, or several lines ended by a complete grid
 // or an empty line; a message as on Discord, words and a code block, is
 // one message), or a command: /solve, /hint [level], /rate,
-// /check <original> <current>, /help. A command without its puzzle waits
-// for the grid pasted next; a path to an image file works in place of a
-// grid. After a hint, /next, /more and /solution press its buttons.
+// /check <original> <current> (or one photo), /help. A command without its
+// puzzle takes the puzzle just pasted, or else waits for the grid pasted
+// next; a path to an image file (told by its bytes, quoted or not) works in
+// place of a grid. /hint without a level gives the whole step, as sudoku
+// hint does. After a hint, /next, /more and /solution press its buttons.
 // Pictures are written to files whose paths are printed.
 type Adapter struct {
 	bot  bot.Handler
@@ -53,7 +56,19 @@ type Adapter struct {
 	// message completes (for /check, the original and then the current
 	// grid).
 	waiting *bot.Request
+	// pasted is the last puzzle pasted (or named by its file) on its own,
+	// which /hint, /rate and /solve typed alone take.
+	pasted *bot.Request
+	// hinted names the puzzle of the last reply with buttons, and newer
+	// says that another puzzle came since, for /next and /more to say
+	// which puzzle they go on with.
+	hinted string
+	newer  bool
 }
+
+// defaultHintLevel is the level of a /hint typed without one: the whole
+// step, as sudoku hint gives by default.
+const defaultHintLevel = 3
 
 // New returns a console for the conversation b, reading in and writing
 // out.
@@ -73,7 +88,7 @@ const maxGridLines = 48
 
 const consoleGreeting = `sudokubot console: paste a Sudoku (81 digits, or 9 lines; 0 or . for blanks)
 or a command: /solve, /hint [1-3], /rate, /check <original> <current>, /help, /quit.
-A command alone (/hint 2) waits for the grid you paste next.
+A command alone (/hint 2) takes the puzzle you just pasted, or the one you paste next.
 A path to a photo works in place of a grid: /solve path/to/photo.jpg`
 
 // message is the lines of a message being pasted.
@@ -212,6 +227,10 @@ func (c *Adapter) deliver(ctx context.Context, in bot.Request) {
 	w := c.waiting
 	switch {
 	case w == nil:
+		if in.Photo != nil || solver.LooksLikePuzzle(in.Text) {
+			c.pasted = &in
+			c.newer = c.hinted != ""
+		}
 		c.answer(ctx, in)
 		return
 	case w.Command == bot.CmdCheck && w.Text == "" && w.Photo == nil:
@@ -327,6 +346,7 @@ func (c *Adapter) command(ctx context.Context, line string) bool {
 	case "solve", "rate", "hint":
 		req := bot.Request{Command: consoleCommands[name]}
 		if name == "hint" {
+			req.Level = defaultHintLevel
 			lvl, rest, _ := strings.Cut(args, " ")
 			if isLevel(lvl) {
 				n, _ := strconv.Atoi(lvl)
@@ -337,18 +357,28 @@ func (c *Adapter) command(ctx context.Context, line string) bool {
 				req.Level, args = n, strings.TrimSpace(rest)
 			}
 		}
-		if args == "" {
+		switch {
+		case args == "" && c.pasted != nil:
+			// The puzzle just pasted.
+			req.Text, req.Photo = c.pasted.Text, c.pasted.Photo
+			c.answer(ctx, req)
+		case args == "":
 			c.wait(req)
-			return false
+		default:
+			c.answer(ctx, c.withInput(req, args))
 		}
-		c.answer(ctx, c.withInput(req, args))
 	case "check":
 		f := strings.Fields(args)
 		switch len(f) {
 		case 0:
 			c.wait(bot.Request{Command: bot.CmdCheck})
 		case 1:
-			c.wait(c.withInput(bot.Request{Command: bot.CmdCheck}, f[0]))
+			req := c.withInput(bot.Request{Command: bot.CmdCheck}, f[0])
+			if req.Photo != nil {
+				c.answer(ctx, req) // a picture of the grid in progress
+				return false
+			}
+			c.wait(req)
 		case 2:
 			req := c.withInput(bot.Request{Command: bot.CmdCheck}, f[0])
 			cur := c.withInput(bot.Request{}, f[1])
@@ -360,9 +390,16 @@ func (c *Adapter) command(ctx context.Context, line string) bool {
 	case "next", "more", "solution":
 		label := map[string]string{"next": "Next step", "more": "More detail", "solution": "Show solution"}[name]
 		id, ok := c.last[label]
-		if !ok {
+		_, next := c.last["Next step"]
+		switch {
+		case !ok && name == "more" && next:
+			fmt.Fprintln(c.out, "This hint is already in full detail (level 3): /next gives the next step, /hint 1 a gentler nudge.")
+			return false
+		case !ok:
 			fmt.Fprintf(c.out, "There is no %q button to press: ask for a /hint first.\n", label)
 			return false
+		case c.newer:
+			fmt.Fprintf(c.out, "(Going on with the earlier puzzle %s; /hint gives a hint for the one pasted since.)\n", c.hinted)
 		}
 		c.answer(ctx, bot.Request{Button: id})
 	default:
@@ -410,19 +447,31 @@ func (c *Adapter) withInput(req bot.Request, arg string) bot.Request {
 		req.Text = arg
 		return req
 	}
+	arg = unquotePath(arg)
 	data, err := readCapped(arg, c.opt.MaxFileBytes)
 	if err != nil {
 		req.Text = ""
 		fmt.Fprintf(c.out, "Cannot read %s: %v\n", arg, err)
 		return req
 	}
-	switch strings.ToLower(filepath.Ext(arg)) {
-	case ".png", ".jpg", ".jpeg", ".gif", ".webp":
+	// A picture is told by its bytes, not its name: a photo saved
+	// without an extension is still a photo.
+	if strings.HasPrefix(http.DetectContentType(data), "image/") {
 		req.Photo = &bot.Photo{Name: filepath.Base(arg), Data: data}
-	default:
+	} else {
 		req.Text = string(data)
 	}
 	return req
+}
+
+// unquotePath is a path as a terminal pastes it, without the quotes
+// around it ('a b.jpg', "a b.jpg") or the backslashes before its spaces
+// (a\ b.jpg).
+func unquotePath(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return strings.ReplaceAll(s, "\\ ", " ")
 }
 
 // readCapped reads at most limit+1 bytes of a file, so that an oversized
@@ -440,7 +489,7 @@ func isFile(s string) bool {
 	if s == "" || strings.ContainsAny(s, "\n") || len(s) > 4096 {
 		return false
 	}
-	st, err := os.Stat(s)
+	st, err := os.Stat(unquotePath(s))
 	return err == nil && st.Mode().IsRegular()
 }
 
@@ -458,6 +507,9 @@ func (c *Adapter) answer(ctx context.Context, req bot.Request) {
 		fmt.Fprintf(c.out, "picture: %s\n", path)
 	}
 	if len(rep.Buttons) > 0 {
+		if req.Text != "" || req.Photo != nil {
+			c.hinted, c.newer = describe(req), false
+		}
 		c.last = map[string]string{}
 		var cmds []string
 		for _, b := range rep.Buttons {
@@ -467,6 +519,19 @@ func (c *Adapter) answer(ctx context.Context, req bot.Request) {
 		}
 		fmt.Fprintf(c.out, "buttons: %s\n", strings.Join(cmds, ", "))
 	}
+}
+
+// describe names the puzzle of a request for a message: the photo's
+// name, or the start of the text.
+func describe(req bot.Request) string {
+	if req.Photo != nil {
+		return req.Photo.Name
+	}
+	t := strings.Join(strings.Fields(req.Text), " ")
+	if r := []rune(t); len(r) > 20 {
+		t = string(r[:20]) + "..."
+	}
+	return t
 }
 
 // consoleText removes the Discord markup a terminal does not render.

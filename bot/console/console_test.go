@@ -306,3 +306,69 @@ func TestConsolePasteGap(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestConsoleFollowsThePastedPuzzle checks what a user who pastes first and
+// asks after meets: /hint, /rate and /solve alone take the puzzle just
+// pasted (a hint in full, as sudoku hint gives it), /more on a hint in full
+// says so, and /next after another puzzle says which one it goes on with.
+func TestConsoleFollowsThePastedPuzzle(t *testing.T) {
+	other := "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	in := strings.Join([]string{bottest.Puzzle, "/hint", "/more", other, "/next", "/rate"}, "\n")
+	out, _ := runConsole(t, in)
+	for _, want := range []string{
+		"Solved!",
+		"Step 1 · level 3 of 3",
+		"This hint is already in full detail (level 3)",
+		"(Going on with the earlier puzzle " + bottest.Puzzle[:20] + "...; /hint gives a hint for the one pasted since.)",
+		"Step 2 · level 3 of 3",
+		"Difficulty:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, unwant := range []string{"Paste the puzzle", "There is no"} {
+		if strings.Contains(out, unwant) {
+			t.Errorf("output has %q", unwant)
+		}
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
+
+// TestConsolePhotoPaths checks that a photo is read as one whatever its
+// name: without an extension, quoted as a terminal pastes a dragged file,
+// with its spaces escaped; and that /check with one photo checks it.
+func TestConsolePhotoPaths(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "photo.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "photo")
+	spaced := filepath.Join(dir, "my photo.jpg")
+	for _, p := range []string{bare, spaced} {
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pen := filepath.Join("..", "testdata", "pen-wrong.jpg")
+	in := strings.Join([]string{
+		"/solve " + bare,
+		"'" + spaced + "'",
+		`"` + spaced + `"`,
+		strings.ReplaceAll(spaced, " ", `\ `),
+		"/check " + pen,
+	}, "\n")
+	out, _ := runConsole(t, in)
+	if n := strings.Count(out, "I read 34 givens from your photo"); n != 4 {
+		t.Errorf("%d photos read, want 4", n)
+	}
+	if strings.Contains(out, "Now paste your current grid") || !strings.Contains(out, "is wrong") {
+		t.Errorf("/check PHOTO did not check the photo")
+	}
+	if t.Failed() {
+		t.Log(out)
+	}
+}
