@@ -107,8 +107,12 @@ type seChaining struct {
 	multiple, dynamic, nishio bool
 	level                     int
 	// quick stops a search at the first cell or region that concludes
-	// anything (the hint ladder's use; a rating searches them all).
+	// anything (the hint ladder's use; a rating searches them all), and
+	// leaves the cycles out of the forcing chains nested in it (their
+	// eliminations are forcing chains' too, and they cost half the time).
 	quick bool
+	// noCycles leaves the bidirectional cycles out (see quick).
+	noCycles bool
 	// others are the rules nested in the propagation (levels > 0).
 	others []seNested
 	// cache holds the nested rules' results by grid, for one search.
@@ -360,17 +364,20 @@ func offToOn(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*
 		seen[c*9+other-1] = true
 	}
 	if xChain {
+		bit := uint16(1) << uint(d)
 		for _, t := range []int{seBlock, seRow, seCol} {
 			i := seRegionOf[t][c]
-			m, n := g.positions(t, i, d)
+			n, o := 0, -1
+			for _, x := range seRegions[t][i] {
+				if g.cand[x]&bit != 0 {
+					n++
+					if x != c {
+						o = x
+					}
+				}
+			}
 			if n != 2 {
 				continue
-			}
-			o := -1
-			for pos, x := range seRegions[t][i] {
-				if m&(1<<uint(pos)) != 0 && x != c {
-					o = x
-				}
 			}
 			q := &sePot{cell: int8(o), val: p.val, on: true, cause: regionCause(t), parents: []*sePot{p}}
 			if source != nil {
@@ -427,7 +434,10 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 	var out []*seHint
 	toOn, toOff := newPotSet(), newPotSet()
 	toOn.add(pOn)
-	cycles := ch.cycles(g, toOn, toOff, yChain, xChain, pOn)
+	var cycles []*sePot
+	if !ch.noCycles {
+		cycles = ch.cycles(g, toOn, toOff, yChain, xChain, pOn)
+	}
 	var chains []*sePot
 	if xChain {
 		toOn, toOff = newPotSet(), newPotSet()
@@ -668,6 +678,7 @@ func (ch *seChaining) nestedRules() []seNested {
 		func(g *seGrid, f func(*seHint)) { seFish(g, 2, f) },
 	}
 	sub := func(c *seChaining) seNested {
+		c.noCycles = ch.quick
 		return func(g *seGrid, f func(*seHint)) {
 			for _, h := range c.hints(g) {
 				f(h)
