@@ -20,8 +20,8 @@ type netRecognizer struct {
 	digits DigitReader // nil: the network alone
 }
 
-// The second opinion's rule, measured on the development folders (see the
-// README): printed digits the network gives less than secondBelow are
+// The second opinion's rule, measured on the development folders (see
+// docs/reading.md): printed digits the network gives less than secondBelow are
 // read again by the DigitReader, and the two opinions are multiplied, the
 // reader's weighed by secondWeight.
 const (
