@@ -23,10 +23,11 @@ type DecodeLimits struct {
 	MaxPixels int
 }
 
-// DefaultDecodeLimits are the limits used when none are given: 20 MB files
-// and 40 megapixels (a 48 MP phone camera's default 12 MP mode fits; a
-// 12000x9000 image does not).
-var DefaultDecodeLimits = DecodeLimits{MaxBytes: 20 << 20, MaxPixels: 40_000_000}
+// DefaultDecodeLimits are the limits used when none are given: 64 MB files
+// (a 108 MP phone photo is 20 to 40 MB) and 40 megapixels decoded (a JPEG
+// of up to three times as many, like a 48 to 108 MP phone camera's photo,
+// is decoded at a reduced scale instead of refused).
+var DefaultDecodeLimits = DecodeLimits{MaxBytes: 64 << 20, MaxPixels: 40_000_000}
 
 // ErrTooLarge is matched by the errors [Decode] returns for an image over
 // its limits.
@@ -79,7 +80,11 @@ type Header struct {
 	Format string
 	// Width and Height are the image's size in pixels.
 	Width, Height int
-	data          []byte
+	// Scale is the factor by which the pixels are shrunk as they are
+	// decoded: 1, or more for a JPEG over the pixel limit (see
+	// DecodeLimits), whose decoded image is Width/Scale x Height/Scale.
+	Scale int
+	data  []byte
 }
 
 // Decode decodes a JPEG, PNG, GIF or WebP image within limits. The header is
@@ -127,10 +132,13 @@ func CheckHeader(data []byte, lim DecodeLimits) (*Header, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%w: %s header says the image is %dx%d pixels", ErrDamaged, format, cfg.Width, cfg.Height)
 	}
+	scale := 1
 	if int64(cfg.Width)*int64(cfg.Height) > int64(lim.MaxPixels) {
-		return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
+		if scale = scaleFor(format, cfg.Width, cfg.Height, lim.MaxPixels); scale == 0 {
+			return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
+		}
 	}
-	return &Header{Format: format, Width: cfg.Width, Height: cfg.Height, data: data}, nil
+	return &Header{Format: format, Width: cfg.Width, Height: cfg.Height, Scale: scale, data: data}, nil
 }
 
 // Decode decodes the pixels of the image whose header h describes.
@@ -168,7 +176,7 @@ func (h *Header) Decode() (*Decoded, error) {
 	case b.Dx() != cfg.Width || b.Dy() != cfg.Height:
 		return nil, fmt.Errorf("decode %s: %w: pixels are %dx%d but the header says %dx%d", format, ErrDamaged, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
-	d := &Decoded{Image: img, Format: format, Orientation: 1}
+	d := &Decoded{Image: reduce(img, h.Scale), Format: format, Orientation: 1}
 	if format == "jpeg" {
 		d.Orientation = jpegOrientation(data)
 	}
