@@ -70,9 +70,9 @@ func Detect(g *image.Gray) (Detection, error) {
 		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
 		for _, m := range lineMaps {
 			bin := m.make(work)
-			if q, s := refineLattice(bin, frame, 0.02, 0); s >= 0.5 && plausibleQuad(q) {
-				if q, s = refineLattice(bin, q, 0.1, 0.1); s >= 0.6 && plausibleQuad(q) {
-					cands = append(cands, withSquareEnds(work, bin, []candidate{{quad: q, area: quadArea(q), score: s}})...)
+			if q, s := refineLattice(bin, frame, 0.02, 0); s >= wideLookScore && plausibleQuad(q) {
+				if c, ok := closeLattice(bin, q); ok {
+					cands = append(cands, withSquareEnds(work, bin, []candidate{c})...)
 				}
 			}
 		}
@@ -208,11 +208,10 @@ func grow(work *image.Gray, bin *binImg, c candidate) (candidate, bool) {
 			if !inside || !plausibleQuad(q) {
 				continue
 			}
-			rq, s := refineLattice(bin, q, 0.1, 0.1)
-			if s < 0.6 || !plausibleQuad(rq) {
+			g, ok := closeLattice(bin, q)
+			if !ok {
 				continue
 			}
-			g := candidate{quad: rq, area: quadArea(rq), score: s}
 			judge(work, &g)
 			if best.area == 0 || g.quality > best.quality {
 				best = g
@@ -448,6 +447,27 @@ type candidate struct {
 	lines
 }
 
+// acceptScore is the least share of its 20 lines a lattice must have in
+// the map it was fitted in to be a candidate at all.
+const acceptScore = 0.6
+
+// wideLookScore is the least share of its lines a first, wide look for a
+// lattice must find for the close look to start from what it found.
+const wideLookScore = 0.5
+
+// closeLattice fits the lattice of b close to q (a tenth of its side around
+// it, q's own edges preferred) and returns it as a candidate when it is
+// accepted: at least acceptScore of its lines found and a plausible
+// quadrilateral. It is the one rule by which every look of Detect accepts
+// a lattice.
+func closeLattice(b *binImg, q Quad) (candidate, bool) {
+	rq, s := refineLattice(b, q, 0.1, 0.1)
+	if s < acceptScore || !plausibleQuad(rq) {
+		return candidate{}, false
+	}
+	return candidate{quad: rq, area: quadArea(rq), score: s}, true
+}
+
 // component is a connected set of ink pixels.
 type component struct {
 	label                  int32
@@ -484,26 +504,26 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 			}
 			// A wide first look (the component may miss faint outer
 			// lines), then a close one.
-			rq, s := refineLattice(b, q, 0.25, 0.1)
-			if s >= 0.5 {
-				rq, s = refineLattice(b, rq, 0.1, 0.1)
+			var c candidate
+			found := false
+			if wq, ws := refineLattice(b, q, 0.25, 0.1); ws >= wideLookScore {
+				c, found = closeLattice(b, wq)
 			}
-			found := s >= 0.6 && plausibleQuad(rq)
 			if found {
-				out = append(out, candidate{quad: rq, area: quadArea(rq), score: s})
+				out = append(out, c)
 			}
 			// No ten lines each way along the outline: it may be a grid
 			// of box lines alone.
-			if (!found || !sameQuad(rq, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
+			if (!found || !sameQuad(c.quad, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
 				out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true})
 			}
 			// A close look alone too when the wide one strayed inside
 			// the outline (to a lattice of digits, say: the outline may
 			// be the grid's border) or, when asked, when it found nothing.
-			strayed := found && s < enoughScore && quadArea(rq) < 0.85*quadArea(q)
+			strayed := found && c.score < enoughScore && c.area < 0.85*quadArea(q)
 			if strayed || closeLook && !found {
-				if cq, cs := refineLattice(b, q, 0.1, 0.1); cs >= 0.6 && plausibleQuad(cq) {
-					out = append(out, candidate{quad: cq, area: quadArea(cq), score: cs})
+				if cc, ok := closeLattice(b, q); ok {
+					out = append(out, cc)
 				}
 			}
 		}
@@ -531,14 +551,13 @@ func withSquareEnds(work *image.Gray, b *binImg, cands []candidate) []candidate 
 	out := judgeAll(work, cands)
 	for k, c := range cands {
 		for _, q := range squareEnds(c.quad) {
-			rq, s := refineLattice(b, q, 0.1, 0.1)
-			if s < 0.6 || !plausibleQuad(rq) {
+			e, ok := closeLattice(b, q)
+			if !ok {
 				continue
 			}
-			e := candidate{quad: rq, area: quadArea(rq), score: s}
 			judge(work, &e)
 			switch {
-			case s >= enoughScore && s >= out[k].score+endGain:
+			case e.score >= enoughScore && e.score >= out[k].score+endGain:
 				out[k] = e
 			case e.framed:
 				out = append(out, e)
