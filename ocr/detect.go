@@ -25,6 +25,13 @@ type Detection struct {
 	Score float64
 }
 
+// Point is a position in an image, in pixels, with subpixel precision.
+type Point struct{ X, Y float64 }
+
+// Quad is the four outer corners of a grid in a photo, in the order
+// top-left, top-right, bottom-right, bottom-left (as the puzzle is read).
+type Quad [4]Point
+
 // Detect finds the largest grid-like quadrilateral in g, whatever the
 // grid looks like: dark lines on light paper or light lines on a dark
 // board, thick and thin or faint and blurred, in a photo or a screenshot.

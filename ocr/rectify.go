@@ -1,6 +1,57 @@
 package ocr
 
-import "math"
+import (
+	"image"
+	"image/draw"
+	"math"
+)
+
+// Rectify warps the quadrilateral q of img (top-left, top-right,
+// bottom-right, bottom-left) onto a size x size grayscale square with
+// bilinear interpolation, averaging several samples per pixel when the grid
+// is larger in the photo than the square. Points of the square that map outside img take the
+// nearest edge pixel, so a grid touching the frame edge still rectifies.
+func Rectify(img image.Image, q Quad, size int) *image.Gray {
+	g := ToGray(img)
+	out := image.NewGray(image.Rect(0, 0, size, size))
+	if size <= 0 {
+		return out
+	}
+	h, ok := squareToQuad(q)
+	if !ok {
+		return out
+	}
+	b := g.Bounds()
+	w, ht := b.Dx(), b.Dy()
+	if w == 0 || ht == 0 {
+		return out
+	}
+	// Shrinking a sharp photo by point sampling aliases thin strokes:
+	// average ss x ss samples per pixel when the grid is larger in the
+	// photo than in the square.
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	ss := int(math.Max(1, math.Min(3, math.Round(side/float64(size)))))
+	inv := 1 / float64(size*ss)
+	for y := range size {
+		row := out.Pix[y*out.Stride : y*out.Stride+size]
+		for x := range size {
+			sum := 0
+			for sy := range ss {
+				v := (float64(y*ss+sy) + 0.5) * inv
+				for sx := range ss {
+					u := (float64(x*ss+sx) + 0.5) * inv
+					px, py := h.apply(u, v)
+					sum += int(bilinear(g, px-float64(b.Min.X)-0.5, py-float64(b.Min.Y)-0.5, w, ht))
+				}
+			}
+			row[x] = uint8((sum + ss*ss/2) / (ss * ss))
+		}
+	}
+	return out
+}
 
 // homography is a 3x3 projective transform, row-major, mapping (u, v) to
 // ((m0 u + m1 v + m2) / w, (m3 u + m4 v + m5) / w) with w = m6 u + m7 v + m8.
@@ -63,4 +114,62 @@ func (h *homography) inverse() (homography, bool) {
 		m[i] /= d
 	}
 	return m, true
+}
+
+// bilinear samples g (origin-relative coordinates, pixel centres at
+// integers) with clamping at the edges.
+func bilinear(g *image.Gray, x, y float64, w, h int) uint8 {
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return 255
+	}
+	x = math.Max(0, math.Min(x, float64(w-1)))
+	y = math.Max(0, math.Min(y, float64(h-1)))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	p := g.Pix
+	s := g.Stride
+	a := float64(p[y0*s+x0])*(1-fx) + float64(p[y0*s+x1])*fx
+	c := float64(p[y1*s+x0])*(1-fx) + float64(p[y1*s+x1])*fx
+	return uint8(a*(1-fy) + c*fy + 0.5)
+}
+
+// ToGray returns img as *image.Gray, converting when needed. A *image.Gray
+// is returned as is (not copied).
+func ToGray(img image.Image) *image.Gray {
+	if g, ok := img.(*image.Gray); ok {
+		return g
+	}
+	b := img.Bounds()
+	g := image.NewGray(b)
+	switch src := img.(type) {
+	case *image.YCbCr:
+		// The luma plane is the gray image (what JPEG photos decode to).
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			yo := src.YOffset(b.Min.X, y)
+			copy(g.Pix[(y-b.Min.Y)*g.Stride:(y-b.Min.Y)*g.Stride+b.Dx()], src.Y[yo:yo+b.Dx()])
+		}
+	default:
+		// Composite over white paper: transparent parts of a PNG or GIF
+		// (a screenshot's background) must not turn black.
+		for i := range g.Pix {
+			g.Pix[i] = 255
+		}
+		draw.Draw(g, b, img, b.Min, draw.Over)
+	}
+	return g
+}
+
+// invert returns the negative of g: light ink on dark paper (a dark-mode
+// screenshot) becomes dark ink on light paper.
+func invert(g *image.Gray) *image.Gray {
+	out := image.NewGray(g.Rect)
+	for y := range g.Rect.Dy() {
+		src := g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()]
+		dst := out.Pix[y*out.Stride : y*out.Stride+g.Rect.Dx()]
+		for x, p := range src {
+			dst[x] = 255 - p
+		}
+	}
+	return out
 }

@@ -1,0 +1,45 @@
+package ocr
+
+import (
+	"math"
+	"testing"
+)
+
+func TestRectifyIdentity(t *testing.T) {
+	src := drawGrid(90, 2)
+	out := Rectify(src, Quad{{0, 0}, {90, 0}, {90, 90}, {0, 90}}, 90)
+	diff := 0
+	for i := range src.Pix {
+		if d := int(src.Pix[i]) - int(out.Pix[i]); d > 2 || d < -2 {
+			diff++
+		}
+	}
+	if diff != 0 {
+		t.Fatalf("identity rectification changed %d pixels", diff)
+	}
+}
+
+func TestHomographyMapsCorners(t *testing.T) {
+	q := Quad{{10, 20}, {300, 5}, {320, 280}, {-5, 260}}
+	h, ok := squareToQuad(q)
+	if !ok {
+		t.Fatal("squareToQuad failed")
+	}
+	for i, uv := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		x, y := h.apply(uv[0], uv[1])
+		if math.Abs(x-q[i].X) > 1e-9 || math.Abs(y-q[i].Y) > 1e-9 {
+			t.Errorf("corner %d: got (%g,%g), want %v", i, x, y, q[i])
+		}
+	}
+	inv, ok := h.inverse()
+	if !ok {
+		t.Fatal("inverse failed")
+	}
+	u, v := inv.apply(q[2].X, q[2].Y)
+	if math.Abs(u-1) > 1e-9 || math.Abs(v-1) > 1e-9 {
+		t.Errorf("inverse of corner 2: got (%g,%g), want (1,1)", u, v)
+	}
+	if _, ok := squareToQuad(Quad{{0, 0}, {1, 1}, {2, 2}, {3, 3}}); ok {
+		t.Error("degenerate quad accepted")
+	}
+}
