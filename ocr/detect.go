@@ -32,6 +32,24 @@ type Point struct{ X, Y float64 }
 // top-left, top-right, bottom-right, bottom-left (as the puzzle is read).
 type Quad [4]Point
 
+// centre is the mean of q's corners.
+func (q Quad) centre() (x, y float64) {
+	for _, p := range q {
+		x += p.X / 4
+		y += p.Y / 4
+	}
+	return x, y
+}
+
+// longestSide is the length of q's longest side.
+func (q Quad) longestSide() float64 {
+	var side float64
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	return side
+}
+
 // Detect finds the largest grid-like quadrilateral in g, whatever the
 // grid looks like: dark lines on light paper or light lines on a dark
 // board, thick and thin or faint and blurred, in a photo or a screenshot.
@@ -77,7 +95,7 @@ func Detect(g *image.Gray) (Detection, error) {
 		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
 		for _, m := range lineMaps {
 			bin := m.make(work)
-			if q, s := refineLattice(bin, frame, 0.02, 0); s >= wideLookScore && plausibleQuad(q) {
+			if q, s := refineLattice(bin, frame, frameMargin, 0); s >= wideLookScore && plausibleQuad(q) {
 				if c, ok := closeLattice(bin, q); ok {
 					cands = append(cands, withSquareEnds(work, bin, []candidate{c})...)
 				}
@@ -95,6 +113,11 @@ func Detect(g *image.Gray) (Detection, error) {
 	}
 	return Detection{Corners: q, Score: best.score}, nil
 }
+
+// frameMargin is how far beyond the frame (as a share of its side) the
+// whole-picture look fits its first lattice (81012de: the look for a grid
+// filling the frame, its border cut or broken).
+const frameMargin = 0.02
 
 // lineMap is one way of marking the pixels of a picture that may belong
 // to grid lines.
@@ -245,6 +268,17 @@ func settled(cands []candidate) bool {
 // candidate's may be and still win by size and place.
 const qualityShare = 0.8
 
+// sameGridReach is how far apart, in cells of the chosen grid, the corners
+// of two lattices may lie for choose to take them for the same grid
+// (40f7571; handwriting-sheets-dev 334 -> 133 cells wrong with the framed
+// lattices it came with).
+const sameGridReach = 1.5
+
+// offCentreCost is the share of its weight a candidate loses as its centre
+// moves from the picture's middle to a corner (48696ae: of grids of about
+// one size, the one nearer the middle; no measurement recorded).
+const offCentreCost = 0.3
+
 // choose picks the grid among the candidates of a w x h picture: of those
 // whose lines stand out nearly as well as the best's, the largest one
 // nearer the middle of the picture (people aim at the puzzle they want,
@@ -261,7 +295,7 @@ func choose(cands []candidate, w, h int) candidate {
 	// apart) replaces it when it is framed and the winner is not, unless
 	// far fewer of its lines were found in its map (a lattice askew, one
 	// corner pulled in), or when its lines stand out clearly better.
-	tol := 1.5 * math.Sqrt(best.area) / 9
+	tol := sameGridReach * math.Sqrt(best.area) / 9
 	chosen := best
 	for _, c := range cands {
 		framedBetter := c.framed && !chosen.framed && c.score >= framedScoreShare*chosen.score
@@ -290,13 +324,9 @@ func topQuality(cands []candidate) float64 {
 // weight is how much choose favours a candidate of a w x h picture: its
 // area and score, less when far from the middle.
 func weight(c candidate, w, h int) float64 {
-	cx, cy := 0.0, 0.0
-	for _, p := range c.quad {
-		cx += p.X / 4
-		cy += p.Y / 4
-	}
+	cx, cy := c.quad.centre()
 	d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
-	return c.area * c.score * (1 - 0.3*math.Min(1, d))
+	return c.area * c.score * (1 - offCentreCost*math.Min(1, d))
 }
 
 // framedScoreShare: a framed lattice of the same grid replaces the one
@@ -343,10 +373,7 @@ func (b *binImg) near(x, y, r int) bool {
 // sampleRadius is the radius [binImg.near] needs for a view of n pixels
 // across quad q: half the step between samples, in whole pixels.
 func sampleRadius(q Quad, n int) int {
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
+	side := q.longestSide()
 	return int(side / float64(n) / 2)
 }
 
@@ -454,6 +481,16 @@ type candidate struct {
 	lines
 }
 
+// The margins of the looks for a lattice around an outline, as shares of
+// its side, and the score a lattice loses per cell of distance from the
+// outline's edges (81012de, measured with ocr-report --detect-only on the
+// dev folders of the time; 8830c42 for the close look alone).
+const (
+	wideMargin   = 0.25
+	closeMargin  = 0.1
+	latticePrior = 0.1
+)
+
 // acceptScore is the least share of its 20 lines a lattice must have in
 // the map it was fitted in to be a candidate at all.
 const acceptScore = 0.6
@@ -468,7 +505,7 @@ const wideLookScore = 0.5
 // quadrilateral. It is the one rule by which every look of Detect accepts
 // a lattice.
 func closeLattice(b *binImg, q Quad) (candidate, bool) {
-	rq, s := refineLattice(b, q, 0.1, 0.1)
+	rq, s := refineLattice(b, q, closeMargin, latticePrior)
 	if s < acceptScore || !plausibleQuad(rq) {
 		return candidate{}, false
 	}
@@ -481,6 +518,26 @@ type component struct {
 	n                      int
 	minX, minY, maxX, maxY int
 }
+
+// What gridCandidates asks of a component and its outlines before fitting
+// a lattice to them (710f6c1 and 81012de; no measurement recorded of each).
+const (
+	// minComponentSide: the component's box is at least this share of
+	// the picture's shorter side each way.
+	minComponentSide = 0.15
+	// sameOutline: the hull's quadrilateral and the box are one outline
+	// when their corners lie within this share of the box's longer side.
+	sameOutline = 0.02
+	// minOutlineArea: an outline covers at least this share of the
+	// picture.
+	minOutlineArea = 0.02
+	// minGridScore: the least gridScore of an outline.
+	minGridScore = 0.1
+	// strayedArea: a lattice inside its outline covering less than this
+	// share of it has strayed to a lattice of digits, say (8830c42:
+	// synthetic set 241 -> 243 of 250 with the close look).
+	strayedArea = 0.85
+)
 
 // gridCandidates labels the connected ink components of b and returns the
 // grid-like ones with their fitted lattices. Each component is tried with
@@ -495,25 +552,25 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 	var out []candidate
 	for _, c := range comps {
 		cw, ch := c.maxX-c.minX+1, c.maxY-c.minY+1
-		if float64(cw) < 0.15*minSide || float64(ch) < 0.15*minSide {
+		if float64(cw) < minComponentSide*minSide || float64(ch) < minComponentSide*minSide {
 			continue
 		}
 		hull, _ := largestQuad(componentHull(labels, b.w, c))
 		x0, y0, x1, y1 := float64(c.minX), float64(c.minY), float64(c.maxX+1), float64(c.maxY+1)
 		box := Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
 		outlines := []Quad{orderQuad(hull)}
-		if !sameQuad(outlines[0], box, 0.02*math.Max(x1-x0, y1-y0)) {
+		if !sameQuad(outlines[0], box, sameOutline*math.Max(x1-x0, y1-y0)) {
 			outlines = append(outlines, box)
 		}
 		for _, q := range outlines {
-			if quadArea(q) < 0.02*float64(b.w*b.h) || !plausibleQuad(q) || gridScore(b, q) < 0.1 {
+			if quadArea(q) < minOutlineArea*float64(b.w*b.h) || !plausibleQuad(q) || gridScore(b, q) < minGridScore {
 				continue
 			}
 			// A wide first look (the component may miss faint outer
 			// lines), then a close one.
 			var c candidate
 			found := false
-			if wq, ws := refineLattice(b, q, 0.25, 0.1); ws >= wideLookScore {
+			if wq, ws := refineLattice(b, q, wideMargin, latticePrior); ws >= wideLookScore {
 				c, found = closeLattice(b, wq)
 			}
 			if found {
@@ -527,7 +584,7 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 			// A close look alone too when the wide one strayed inside
 			// the outline (to a lattice of digits, say: the outline may
 			// be the grid's border) or, when asked, when it found nothing.
-			strayed := found && c.score < enoughScore && c.area < 0.85*quadArea(q)
+			strayed := found && c.score < enoughScore && c.area < strayedArea*quadArea(q)
 			if strayed || closeLook && !found {
 				if cc, ok := closeLattice(b, q); ok {
 					out = append(out, cc)
@@ -632,7 +689,7 @@ func boxLattice(b *binImg, q Quad) bool {
 	cover := func(vertical bool, t float64) float64 {
 		hit := 0
 		for i := range n {
-			u, v := t, (float64(i)+0.5)/n
+			u, v := t, centre(i)/n
 			if !vertical {
 				u, v = v, t
 			}
@@ -776,19 +833,19 @@ func largestQuad(h []Point) (Quad, float64) {
 		return math.Abs((b.X-a.X)*(c.Y-a.Y)-(b.Y-a.Y)*(c.X-a.X)) / 2
 	}
 	var best Quad
-	bestA := 0.0
+	var bestA float64
 	for i := range n {
 		for j := i + 2; j < n; j++ {
 			if i == 0 && j == n-1 {
 				continue
 			}
-			bk, ka := -1, 0.0
+			bk, ka := -1, float64(0)
 			for k := i + 1; k < j; k++ {
 				if a := tri(h[i], h[k], h[j]); a > ka {
 					bk, ka = k, a
 				}
 			}
-			bl, la := -1, 0.0
+			bl, la := -1, float64(0)
 			for l := j + 1; l < n+i; l++ {
 				if a := tri(h[i], h[j], h[l%n]); a > la {
 					bl, la = l%n, a
@@ -807,11 +864,7 @@ func largestQuad(h []Point) (Quad, float64) {
 // bottom-left: clockwise on screen starting from the corner nearest the
 // top-left.
 func orderQuad(q Quad) Quad {
-	cx, cy := 0.0, 0.0
-	for _, p := range q {
-		cx += p.X / 4
-		cy += p.Y / 4
-	}
+	cx, cy := q.centre()
 	pts := q[:]
 	sort.Slice(pts, func(i, j int) bool {
 		return math.Atan2(pts[i].Y-cy, pts[i].X-cx) < math.Atan2(pts[j].Y-cy, pts[j].X-cx)
@@ -831,6 +884,20 @@ func orderQuad(q Quad) Quad {
 	return out
 }
 
+// The shape plausibleQuad allows a grid seen in perspective (710f6c1;
+// maxAspect from 1e33f5a, with which all 102 dev grids of the time were
+// found).
+const (
+	// maxSideRatio: the longest side at most this many times the
+	// shortest.
+	maxSideRatio = 2.5
+	// maxAspect: width over height (means of opposite sides) within this
+	// factor of 1 (a square seen at up to about 48° of tilt).
+	maxAspect = 1.5
+	// maxCornerCos: every angle between about 53° and 127°.
+	maxCornerCos = 0.6
+)
+
 // plausibleQuad rejects quadrilaterals too far from a square seen in
 // perspective: sides of very different lengths or angles far from 90°.
 func plausibleQuad(q Quad) bool {
@@ -840,23 +907,27 @@ func plausibleQuad(q Quad) bool {
 		l[i] = math.Hypot(b.X-a.X, b.Y-a.Y)
 	}
 	lo, hi := math.Min(math.Min(l[0], l[1]), math.Min(l[2], l[3])), math.Max(math.Max(l[0], l[1]), math.Max(l[2], l[3]))
-	if lo <= 0 || hi/lo > 2.5 {
+	if lo <= 0 || hi/lo > maxSideRatio {
 		return false
 	}
 	// Width against height: a square seen at up to about 48° of tilt.
-	if r := (l[0] + l[2]) / (l[1] + l[3]); r > 1.5 || r < 1/1.5 {
+	if r := (l[0] + l[2]) / (l[1] + l[3]); r > maxAspect || r < 1/maxAspect {
 		return false
 	}
 	for i := range q {
 		a, b, c := q[(i+3)%4], q[i], q[(i+1)%4]
 		v1x, v1y, v2x, v2y := a.X-b.X, a.Y-b.Y, c.X-b.X, c.Y-b.Y
 		cos := (v1x*v2x + v1y*v2y) / (math.Hypot(v1x, v1y) * math.Hypot(v2x, v2y))
-		if math.Abs(cos) > 0.6 { // angle outside about 53°..127°
+		if math.Abs(cos) > maxCornerCos {
 			return false
 		}
 	}
 	return true
 }
+
+// maxCellFill is the share of ink in the cells' interiors above which
+// gridScore lowers an outline's score (710f6c1; no measurement recorded).
+const maxCellFill = 0.3
 
 // gridScore measures how much the quadrilateral q of b looks like a 9x9
 // grid: the fraction of the 20 expected lines present (each sample along a
@@ -871,9 +942,9 @@ func gridScore(b *binImg, q Quad) float64 {
 	r := make([]uint8, n*n)
 	rad := sampleRadius(q, n)
 	for y := range n {
-		v := (float64(y) + 0.5) / n
+		v := centre(y) / n
 		for x := range n {
-			u := (float64(x) + 0.5) / n
+			u := centre(x) / n
 			px, py := h.apply(u, v)
 			if b.near(int(px), int(py), rad) {
 				r[y*n+x] = 1
@@ -923,8 +994,8 @@ func gridScore(b *binImg, q Quad) float64 {
 	}
 	fill := float64(ink) / float64(tot)
 	s := float64(present) / 20
-	if fill > 0.3 {
-		s *= math.Max(0, 1-(fill-0.3)*3)
+	if fill > maxCellFill {
+		s *= math.Max(0, 1-(fill-maxCellFill)*3)
 	}
 	return s
 }
@@ -932,10 +1003,14 @@ func gridScore(b *binImg, q Quad) float64 {
 // line is a point and a unit direction.
 type line struct{ p, d Point }
 
+// parallel is the sine of the angle below which two lines are taken for
+// parallel.
+const parallel = 1e-6
+
 // intersect returns where two lines meet.
 func intersect(a, b line) (Point, bool) {
 	den := a.d.X*b.d.Y - a.d.Y*b.d.X
-	if math.Abs(den) < 1e-6 {
+	if math.Abs(den) < parallel {
 		return Point{}, false
 	}
 	t := ((b.p.X-a.p.X)*b.d.Y - (b.p.Y-a.p.Y)*b.d.X) / den
@@ -944,7 +1019,7 @@ func intersect(a, b line) (Point, bool) {
 
 // quadArea returns the area of a simple quadrilateral (shoelace formula).
 func quadArea(q Quad) float64 {
-	a := 0.0
+	var a float64
 	for i := range q {
 		p, r := q[i], q[(i+1)%4]
 		a += p.X*r.Y - r.X*p.Y

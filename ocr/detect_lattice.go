@@ -2,6 +2,42 @@ package ocr
 
 import "math"
 
+// The numbers of the lattice fit. The fit's shape (bold box lines, the
+// whole-frame look) dates from 4d25bcf and 1e33f5a, measured then on the
+// dev grids of the time (all 102 found); the quarters from b038942 (a
+// synthetic curved photo); nothing finer was recorded about each number.
+const (
+	// boxLineWindow is the half-width, as a share of the spacing, of the
+	// window over which fitLattice measures how bold a line is.
+	boxLineWindow = 0.06
+	// borderWeight is the weight of the weaker outer line in a lattice's
+	// score: a grid's border is its boldest part.
+	borderWeight = 0.3
+	// boxLineWeight is the weight of the box lines' boldness over the
+	// cell lines' in a lattice's score.
+	boxLineWeight = 0.5
+	// fineSpacingStep and fineOffsetStep are the steps of the fine search
+	// around the best lattice of the coarse one (1 pixel steps), which
+	// looks within fineOffsetReach pixels of its offset.
+	fineSpacingStep, fineOffsetStep, fineOffsetReach = 0.25, 0.5, 1.5
+	// minSpacing and maxSpacing bound the spacing of the lattice over the
+	// whole square, as shares of the nominal cell (the one q implies).
+	minSpacing, maxSpacing = 0.75, 1.35
+	// halfSpacing is how far (as a share) the spacing of a half of the
+	// square may differ from the whole's, and halfOffset how far (in
+	// nominal cells) its offset may move; halfPrior is the score lost per
+	// cell of distance from the whole's offset.
+	halfSpacing, halfOffset, halfPrior = 0.07, 0.5, 0.1
+	// quarterSpacing and quarterOffset are the same for a quarter against
+	// its half; a quarter whose first or last line moves more than
+	// quarterDrift nominal cells from its half's keeps its half's lattice.
+	quarterSpacing, quarterOffset, quarterDrift = 0.04, 0.25, 0.2
+	// minLinePresence is the least mean ink of a line of the profile for
+	// latticePresence to count it (and it must be twice the ink between
+	// lines).
+	minLinePresence = 0.15
+)
+
 // lattice is ten parallel grid lines at positions o + k*s, k = 0..9.
 type lattice struct {
 	o, s  float64
@@ -30,7 +66,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 		pm[i] = v
 	}
 	at := func(x float64) float64 {
-		i := int(x + 0.5)
+		i := nearest(x)
 		if x < 0 || i >= n {
 			return 0
 		}
@@ -43,8 +79,8 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 		cum[i+1] = cum[i] + v
 	}
 	wide := func(x, s float64) float64 {
-		r := max(1, int(s*0.06+0.5))
-		i := int(x + 0.5)
+		r := max(1, nearest(s*boxLineWindow))
+		i := nearest(x)
 		lo, hi := max(0, i-r), min(n, i+r+1)
 		if lo >= hi {
 			return 0
@@ -52,7 +88,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 		return (cum[hi] - cum[lo]) / float64(hi-lo)
 	}
 	score := func(o, s float64) float64 {
-		on, off, thick, thin := 0.0, 0.0, 0.0, 0.0
+		var on, off, thick, thin float64
 		for k := range 10 {
 			x := o + float64(k)*s
 			on += at(x)
@@ -63,9 +99,9 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 			}
 		}
 		for k := range 9 {
-			off += at(o + (float64(k)+0.5)*s)
+			off += at(o + centre(k)*s)
 		}
-		return on/10 - off/9 + 0.3*math.Min(at(o), at(o+9*s)) + 0.5*(thick-thin) - prior*math.Abs(o-oExp)/s
+		return on/10 - off/9 + borderWeight*math.Min(at(o), at(o+9*s)) + boxLineWeight*(thick-thin) - prior*math.Abs(o-oExp)/s
 	}
 	// Coarse search, then a fine one around the best coarse lattice.
 	best := lattice{score: math.Inf(-1)}
@@ -80,7 +116,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 	}
 	search(sMin, sMax, 1, oMin, oMax, 1)
 	c := best
-	search(math.Max(sMin, c.s-1), math.Min(sMax, c.s+1), 0.25, c.o-1.5, c.o+1.5, 0.5)
+	search(math.Max(sMin, c.s-1), math.Min(sMax, c.s+1), fineSpacingStep, c.o-fineOffsetReach, c.o+fineOffsetReach, fineOffsetStep)
 	return best
 }
 
@@ -96,73 +132,113 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 // q's own edges (0 when q is only a search area).
 func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	// Cells of 36 pixels at most, and no finer than the image itself.
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
+	side := q.longestSide()
 	cell := math.Max(12, math.Min(36, math.Round(side/9)))
 	n := int(9 * cell * (1 + 2*m))
 	h, ok := squareToQuad(q)
 	if !ok {
 		return q, 0
 	}
-	toUV := func(x float64) float64 { return -m + (1+2*m)*x/float64(n) }
-	r := make([]uint8, n*n)
-	rad := int(side * (1 + 2*m) / float64(n) / 2)
+	sq := latticeSquare{n: n, m: m}
+	sq.sample(b, &h, int(side*(1+2*m)/float64(n)/2))
+	quarters, score := sq.fit(prior)
+	out, ok := sq.corners(&h, &quarters)
+	if !ok {
+		return q, 0
+	}
+	return out, score
+}
+
+// latticeSquare is the neighbourhood of a candidate quad of a map
+// rectified to n x n samples: the quad itself and a margin of m of its
+// side around it.
+type latticeSquare struct {
+	n int
+	m float64
+	// r is 1 where the map has ink near the sample, row by row.
+	r []uint8
+}
+
+// toUV maps a position in the square's samples to the quad's unit square.
+func (sq *latticeSquare) toUV(x float64) float64 {
+	return -sq.m + (1+2*sq.m)*x/float64(sq.n)
+}
+
+// sample fills the square from b through h: a sample is ink when b has
+// ink within rad pixels of where it falls.
+func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
+	n := sq.n
+	sq.r = make([]uint8, n*n)
 	for y := range n {
-		v := toUV(float64(y) + 0.5)
+		v := sq.toUV(centre(y))
 		for x := range n {
-			px, py := h.apply(toUV(float64(x)+0.5), v)
+			px, py := h.apply(sq.toUV(centre(x)), v)
 			if !math.IsNaN(px) && b.near(int(math.Floor(px)), int(math.Floor(py)), rad) {
-				r[y*n+x] = 1
+				sq.r[y*n+x] = 1
 			}
 		}
 	}
-	prof := func(vertical bool, lo, hi int) []float64 {
-		p := make([]float64, n)
-		for a := lo; a < hi; a++ {
-			for x := range n {
-				if vertical {
-					p[x] += float64(r[a*n+x])
-				} else {
-					p[x] += float64(r[x*n+a])
-				}
+}
+
+// profile is the share of ink of every column (vertical) or row of the
+// square, over the rows (columns) lo to hi.
+func (sq *latticeSquare) profile(vertical bool, lo, hi int) []float64 {
+	n := sq.n
+	p := make([]float64, n)
+	for a := lo; a < hi; a++ {
+		for x := range n {
+			if vertical {
+				p[x] += float64(sq.r[a*n+x])
+			} else {
+				p[x] += float64(sq.r[x*n+a])
 			}
 		}
-		for i := range p {
-			p[i] /= float64(hi - lo)
-		}
-		return p
 	}
+	for i := range p {
+		p[i] /= float64(hi - lo)
+	}
+	return p
+}
+
+// fit fits the lattice of each axis over the whole square, then over each
+// half near it (scored: the share of the 20 lines present), then over each
+// quarter near its half. It returns the quarters' lattices
+// ([vertical?][quarter]) and the score.
+func (sq *latticeSquare) fit(prior float64) ([2][4]lattice, float64) {
+	n, m := sq.n, sq.m
 	nom := float64(n) / (9 * (1 + 2*m)) // nominal cell size if q is right
-	var lines [2][2]lattice             // [vertical?][half]
-	var quarters [2][4]lattice          // [vertical?][quarter]
-	score := 0.0
+	var quarters [2][4]lattice
+	var score float64
 	for axis := range 2 {
 		vertical := axis == 0
 		oExp := m * nom * 9
-		full := fitLattice(prof(vertical, 0, n), 0.75*nom, 1.35*nom, 0, float64(n), oExp, prior)
+		full := fitLattice(sq.profile(vertical, 0, n), minSpacing*nom, maxSpacing*nom, 0, float64(n), oExp, prior)
 		for half := range 2 {
 			lo, hi := half*n/2, (half+1)*n/2
-			p := prof(vertical, lo, hi)
-			l := fitLattice(p, full.s*0.93, full.s*1.07, full.o-0.5*nom, full.o+0.5*nom, full.o, 0.1)
-			lines[axis][half] = l
+			p := sq.profile(vertical, lo, hi)
+			l := fitLattice(p, full.s*(1-halfSpacing), full.s*(1+halfSpacing), full.o-halfOffset*nom, full.o+halfOffset*nom, full.o, halfPrior)
 			score += latticePresence(p, l) / 4
 			// Quarters follow a bending border (curved paper) closer to
 			// the corners; each stays near its half's lattice.
 			for qq := range 2 {
 				k := 2*half + qq
-				ql := fitLattice(prof(vertical, k*n/4, (k+1)*n/4), l.s*0.96, l.s*1.04, l.o-0.25*nom, l.o+0.25*nom, l.o, 0.1)
-				if math.Abs(ql.o-l.o) > 0.2*nom || math.Abs(ql.o+9*ql.s-l.o-9*l.s) > 0.2*nom {
+				ql := fitLattice(sq.profile(vertical, k*n/4, (k+1)*n/4), l.s*(1-quarterSpacing), l.s*(1+quarterSpacing), l.o-quarterOffset*nom, l.o+quarterOffset*nom, l.o, halfPrior)
+				if math.Abs(ql.o-l.o) > quarterDrift*nom || math.Abs(ql.o+9*ql.s-l.o-9*l.s) > quarterDrift*nom {
 					ql = l
 				}
 				quarters[axis][k] = ql
 			}
 		}
 	}
-	// Line k of an axis through the centres of two quarters: near a
-	// corner, the two quarters on its side.
-	qc := func(k int) float64 { return (float64(k) + 0.5) * float64(n) / 4 }
+	return quarters, score
+}
+
+// corners returns the quad, in the picture through h, through the outer
+// lines of the quarters' lattices: line k of an axis through the centres
+// of two quarters, near a corner the two quarters on its side.
+func (sq *latticeSquare) corners(h *homography, quarters *[2][4]lattice) (Quad, bool) {
+	n := sq.n
+	qc := func(k int) float64 { return centre(k) * float64(n) / 4 }
 	vline := func(k float64, a, b int) line {
 		x1 := quarters[0][a].o + k*quarters[0][a].s
 		x2 := quarters[0][b].o + k*quarters[0][b].s
@@ -185,14 +261,14 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 		ha, hb := near(kk[0]) // the horizontal line near the left or right
 		p, ok := intersect(vline(kk[0], va, vb), hline(kk[1], ha, hb))
 		if !ok {
-			return q, 0
+			return out, false
 		}
-		out[i].X, out[i].Y = h.apply(toUV(p.X), toUV(p.Y))
+		out[i].X, out[i].Y = h.apply(sq.toUV(p.X), sq.toUV(p.Y))
 		if math.IsNaN(out[i].X) {
-			return q, 0
+			return out, false
 		}
 	}
-	return out, score
+	return out, true
 }
 
 // latticePresence returns how clearly the lattice's lines stand out from
@@ -203,7 +279,7 @@ func latticePresence(p []float64, l lattice) float64 {
 	n := len(p)
 	at := func(x float64) float64 {
 		i := int(math.Round(x))
-		v := 0.0
+		var v float64
 		for d := -1; d <= 1; d++ {
 			if i+d >= 0 && i+d < n {
 				v = math.Max(v, p[i+d])
@@ -211,13 +287,13 @@ func latticePresence(p []float64, l lattice) float64 {
 		}
 		return v
 	}
-	off := 0.0
+	var off float64
 	for k := range 9 {
-		off += at(l.o+(float64(k)+0.5)*l.s) / 9
+		off += at(l.o+centre(k)*l.s) / 9
 	}
 	thick, thin := 0, 0
 	for k := range 10 {
-		if v := at(l.o + float64(k)*l.s); v > 0.15 && v > 2*off {
+		if v := at(l.o + float64(k)*l.s); v > minLinePresence && v > 2*off {
 			if k%3 == 0 {
 				thick++
 			} else {

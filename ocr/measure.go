@@ -157,3 +157,10 @@ func (l lineRemains) filled(n, side int) bool {
 	}
 	return a >= b
 }
+
+// centre is the position of the centre of pixel (or sample, or cell) i
+// along its axis, the pixels being one apart from 0.
+func centre(i int) float64 { return float64(i) + 0.5 }
+
+// nearest is x rounded half up to a whole number, for x >= -0.5.
+func nearest(x float64) int { return int(x + 0.5) }

@@ -29,10 +29,7 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	// Shrinking a sharp photo by point sampling aliases thin strokes:
 	// average ss x ss samples per pixel when the grid is larger in the
 	// photo than in the square.
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
+	side := q.longestSide()
 	ss := int(math.Max(1, math.Min(3, math.Round(side/float64(size)))))
 	inv := 1 / float64(size*ss)
 	for y := range size {

@@ -44,10 +44,7 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 	// The grid in colour: ss x ss samples a pixel when it is larger in
 	// the picture than the square (at most 2: colour needs less detail
 	// than the gray levels the cells are cut from).
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
+	side := q.longestSide()
 	ss := int(math.Max(1, math.Min(2, math.Round(side/float64(size)))))
 	rgb := make([][3]float32, size*size)
 	inv := 1 / float64(size*ss)
