@@ -75,14 +75,24 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), 0.22))
-	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), 0.22))
+	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin))
+	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin))
 	for i := range 9 {
-		out.V[i] = pickLines(smooth3(colBand[i]), gx, 0.08)
-		out.H[i] = pickLines(smooth3(rowBand[i]), gy, 0.08)
+		out.V[i] = pickLines(smooth3(colBand[i]), gx, bandLineWin)
+		out.H[i] = pickLines(smooth3(rowBand[i]), gy, bandLineWin)
 	}
 	return out
 }
+
+// How far findCellLines looks for a line from where it expects it, as a
+// share of a cell: over the whole grid from an even split (897ef51;
+// widened with a7ace75, second synthetic set: silent misreads 1 -> 0),
+// then in each band of cells from the whole grid's line (897ef51, for
+// curved paper; no measurement recorded).
+const (
+	gridLineWin = 0.22
+	bandLineWin = 0.08
+)
 
 // bendPx is how far, in pixels of the rectified grid, bandFloor lets a
 // line bend from one band to another (curved paper).
@@ -122,7 +132,7 @@ func evenLines(n int) [10]int {
 func smooth3(p []float64) []float64 {
 	out := make([]float64, len(p))
 	for i := range p {
-		s, n := p[i], 1.0
+		s, n := p[i], float64(1)
 		if i > 0 {
 			s += p[i-1]
 			n++
@@ -135,6 +145,17 @@ func smooth3(p []float64) []float64 {
 	}
 	return out
 }
+
+// What pickLines asks of a line (d8eb80c and 897ef51, the first cut; no
+// measurement recorded).
+const (
+	// nearPreference is the share of its ink a position at the end of
+	// the window loses against one where the line is expected.
+	nearPreference = 0.3
+	// lineContrast is how much darker than the mean of the cell around
+	// it (half a cell each way) a position must be to be taken for a line.
+	lineContrast = 1.3
+)
 
 // pickLines moves each inner line of guess to the darkest position of the
 // profile within win (a fraction of a cell) of it, when that position is
@@ -149,22 +170,17 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 	wn := max(1, int(cell*win))
 	for i := 1; i < 9; i++ {
 		want := guess[i]
-		best, bestV := want, -1.0
+		best, bestV := want, float64(-1)
 		for x := max(1, want-wn); x <= min(n-2, want+wn); x++ {
 			// Favour lines near the expected place a little.
-			v := ink[x] * (1 - 0.3*float64(abs(x-want))/float64(wn+1))
+			v := ink[x] * (1 - nearPreference*float64(abs(x-want))/float64(wn+1))
 			if v > bestV {
 				best, bestV = x, v
 			}
 		}
-		lo := max(0, want-int(cell*0.5))
-		hi := min(n-1, want+int(cell*0.5))
-		mean := 0.0
-		for x := lo; x <= hi; x++ {
-			mean += ink[x]
-		}
-		mean /= float64(hi - lo + 1)
-		if ink[best] > 1.3*mean {
+		lo := max(0, want-int(cell/2))
+		hi := min(n-1, want+int(cell/2))
+		if ink[best] > lineContrast*meanOf(ink, lo, hi) {
 			pos[i] = best
 		}
 	}
@@ -175,6 +191,31 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 	}
 	return pos
 }
+
+// meanOf is the mean of p[lo] to p[hi], both included.
+func meanOf(p []float64, lo, hi int) float64 {
+	var s float64
+	for x := lo; x <= hi; x++ {
+		s += p[x]
+	}
+	return s / float64(hi-lo+1)
+}
+
+// What pickOuter asks of a border found inside the square (144fe75, with
+// the weights retrained then; 469fdfb and a7ace75, each taking the last
+// silent misread of a synthetic set to none).
+const (
+	// borderContrast: how much darker than the cell beside it, and
+	// edgeContrast how much darker than the square's edge, the border
+	// must be in the summed profile.
+	borderContrast, edgeContrast = 1.5, 1.3
+	// borderFloor: the share of a band's mean darkness (the border's over
+	// nine bands) it must keep in all bands but one.
+	borderFloor = 0.5
+	// cellFrom and cellTo: the cell beside the border, as shares of a
+	// cell in from the square's edge.
+	cellFrom, cellTo = 0.3, 0.8
+)
 
 // outerWin is how far in from the edge of the rectified grid, as a share
 // of a cell, pickOuter looks for the border.
@@ -195,15 +236,8 @@ func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 	}
 	cell := float64(n) / 9
 	win := int(cell * outerWin)
-	mean := func(lo, hi int) float64 {
-		s := 0.0
-		for x := lo; x <= hi; x++ {
-			s += ink[x]
-		}
-		return s / float64(hi-lo+1)
-	}
 	edge := func(lo, hi, at int, cellLo, cellHi int) int {
-		best, bestV := at, -1.0
+		best, bestV := at, float64(-1)
 		for x := lo; x <= hi; x++ {
 			if ink[x] > bestV {
 				best, bestV = x, ink[x]
@@ -211,16 +245,16 @@ func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 		}
 		// Only a line clearly darker than the cell beside it, and darker
 		// than the edge itself (which then is paper or the page).
-		if bestV <= 1.5*mean(cellLo, cellHi) || bestV <= 1.3*ink[at] {
+		if bestV <= borderContrast*meanOf(ink, cellLo, cellHi) || bestV <= edgeContrast*ink[at] {
 			return at
 		}
-		if floor[best] < 0.5*bestV/9 {
+		if floor[best] < borderFloor*bestV/9 {
 			return at
 		}
 		return best
 	}
-	pos[0] = edge(0, win, 0, int(cell*0.3), int(cell*0.8))
-	pos[9] = edge(n-1-win, n-1, n-1, n-1-int(cell*0.8), n-1-int(cell*0.3))
+	pos[0] = edge(0, win, 0, int(cell*cellFrom), int(cell*cellTo))
+	pos[9] = edge(n-1-win, n-1, n-1, n-1-int(cell*cellTo), n-1-int(cell*cellFrom))
 	if pos[1]-pos[0] < int(cell/2) {
 		pos[0] = 0
 	}

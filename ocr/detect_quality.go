@@ -31,14 +31,13 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 	if !ok {
 		return nil, false
 	}
-	w, ht := g.Rect.Dx(), g.Rect.Dy()
 	v := &latticeView{pix: make([]float64, qSide*qSide)}
 	for y := range qSide {
-		fy := (float64(y-qMargin) + 0.5) / (9 * qCell)
+		fy := centre(y-qMargin) / (9 * qCell)
 		for x := range qSide {
-			fx := (float64(x-qMargin) + 0.5) / (9 * qCell)
+			fx := centre(x-qMargin) / (9 * qCell)
 			px, py := h.apply(fx, fy)
-			v.pix[y*qSide+x] = float64(bilinear(g, px-0.5, py-0.5, w, ht))
+			v.pix[y*qSide+x] = float64(grayAt(g, px, py))
 		}
 	}
 	return v, true
@@ -53,7 +52,7 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 // the darker (dark false: lighter) side only, so that an edge, a line on
 // one side only, counts for nothing.
 func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal, vertRidge, horRidge [10]float64) {
-	sign := 1.0
+	sign := float64(1)
 	if !dark {
 		sign = -1
 	}
@@ -129,12 +128,17 @@ func (v *latticeView) quality(dx, dy int) lines {
 		}
 		// Lines weaker than the paper's noise do not count for more than
 		// their absence.
-		if q := all + 0.5*math.Max(0, box-cell); q > best.quality {
+		if q := all + boxLineGain*math.Max(0, box-cell); q > best.quality {
 			best = lines{quality: q, framed: framed(rv, rh), cellShare: cell / math.Max(box, 1)}
 		}
 	}
 	return best
 }
+
+// boxLineGain is the weight in a lattice's quality of how much stronger
+// its box lines stand out than its cell lines (40f7571, with the framed
+// lattices: handwriting-sheets-dev 334 -> 133 cells wrong).
+const boxLineGain = 0.5
 
 // lines is what latticeView.quality finds of a lattice's lines.
 type lines struct {
@@ -154,7 +158,7 @@ const frameShare = 0.3
 // pulled a cell out by a shadow's or the page's edge has an edge, no
 // line, for one of them.
 func framed(vert, hor [10]float64) bool {
-	box := 0.0
+	var box float64
 	for k := 0; k < 10; k += 3 {
 		box += (vert[k] + hor[k]) / 8
 	}
@@ -183,6 +187,11 @@ func shiftQuad(q Quad, dx, dy int) (Quad, bool) {
 	return out, true
 }
 
+// shiftGain is how much better (as a factor, plus one gray level) the
+// lines of a lattice moved by a cell must stand out for judge to move it
+// (81012de; handwritten-dev: 13 grids were a cell off before).
+const shiftGain = 1.15
+
 // judge sets the quality of candidate c on the gray picture g, moving its
 // lattice by a cell in either direction when that gives clearly better
 // lines (a lattice fitted a cell off on a blurred photo, or onto the edge
@@ -200,7 +209,7 @@ func judge(g *image.Gray, c *candidate) {
 			if dx == 0 && dy == 0 {
 				continue
 			}
-			if l := v.quality(dx, dy); l.quality > c.quality*1.15+1 {
+			if l := v.quality(dx, dy); l.quality > c.quality*shiftGain+1 {
 				c.lines, bestDX, bestDY = l, dx, dy
 			}
 		}

@@ -164,3 +164,8 @@ func centre(i int) float64 { return float64(i) + 0.5 }
 
 // nearest is x rounded half up to a whole number, for x >= -0.5.
 func nearest(x float64) int { return int(x + 0.5) }
+
+// pixelPos is the point x of a picture whose pixels start at origin (pixel
+// i spanning i to i+1) in the coordinates of bilinear sampling, in which
+// the first pixel's centre is 0.
+func pixelPos(x float64, origin int) float64 { return x - float64(origin) - 0.5 }

@@ -37,11 +37,11 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 		for x := range size {
 			sum := 0
 			for sy := range ss {
-				v := (float64(y*ss+sy) + 0.5) * inv
+				v := centre(y*ss+sy) * inv
 				for sx := range ss {
-					u := (float64(x*ss+sx) + 0.5) * inv
+					u := centre(x*ss+sx) * inv
 					px, py := h.apply(u, v)
-					sum += int(bilinear(g, px-float64(b.Min.X)-0.5, py-float64(b.Min.Y)-0.5, w, ht))
+					sum += int(grayAt(g, px, py))
 				}
 			}
 			row[x] = uint8((sum + ss*ss/2) / (ss * ss))
@@ -62,6 +62,11 @@ func (h *homography) apply(u, v float64) (float64, float64) {
 	}
 	return (h[0]*u + h[1]*v + h[2]) / w, (h[3]*u + h[4]*v + h[5]) / w
 }
+
+// degenerate is the determinant below which a homography is taken for
+// one that flattens the square (a quadrilateral with three corners in
+// line).
+const degenerate = 1e-12
 
 // squareToQuad returns the homography taking the unit square's corners
 // (0,0), (1,0), (1,1), (0,1) to q's corners in order. It reports false for a
@@ -86,7 +91,7 @@ func squareToQuad(q Quad) (homography, bool) {
 		g, hh, 1,
 	}
 	det := m.det()
-	if math.Abs(det) < 1e-12 || math.IsNaN(det) {
+	if math.Abs(det) < degenerate || math.IsNaN(det) {
 		return homography{}, false
 	}
 	return m, true
@@ -111,6 +116,13 @@ func (h *homography) inverse() (homography, bool) {
 		m[i] /= d
 	}
 	return m, true
+}
+
+// grayAt samples g bilinearly at the point x, y of the picture (pixel i
+// spanning i to i+1), clamped at its edges.
+func grayAt(g *image.Gray, x, y float64) uint8 {
+	b := g.Bounds()
+	return bilinear(g, pixelPos(x, b.Min.X), pixelPos(y, b.Min.Y), b.Dx(), b.Dy())
 }
 
 // bilinear samples g (origin-relative coordinates, pixel centres at

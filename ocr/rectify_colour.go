@@ -52,9 +52,9 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 		for x := range size {
 			var sum [3]float32
 			for sy := range ss {
-				v := (float64(y*ss+sy) + 0.5) * inv
+				v := centre(y*ss+sy) * inv
 				for sx := range ss {
-					px, py := h.apply((float64(x*ss+sx)+0.5)*inv, v)
+					px, py := h.apply(centre(x*ss+sx)*inv, v)
 					c := at(px, py)
 					sum[0], sum[1], sum[2] = sum[0]+c[0], sum[1]+c[1], sum[2]+c[2]
 				}
@@ -86,7 +86,7 @@ func colourful(h homography, at func(x, y float64) [3]float32) bool {
 	coloured := 0
 	for y := range n {
 		for x := range n {
-			c := at(h.apply((float64(x)+0.5)/n, (float64(y)+0.5)/n))
+			c := at(h.apply(centre(x)/n, centre(y)/n))
 			if max(c[0], c[1], c[2])-min(c[0], c[1], c[2]) > colourfulChroma {
 				coloured++
 			}
@@ -146,8 +146,8 @@ func colourAt(img image.Image) func(x, y float64) [3]float32 {
 		if math.IsNaN(x) || math.IsNaN(y) {
 			return 0, 0, 0, 0, 0, 0
 		}
-		x = math.Max(0, math.Min(x-float64(b.Min.X)-0.5, float64(w-1)))
-		y = math.Max(0, math.Min(y-float64(b.Min.Y)-0.5, float64(h-1)))
+		x = math.Max(0, math.Min(pixelPos(x, b.Min.X), float64(w-1)))
+		y = math.Max(0, math.Min(pixelPos(y, b.Min.Y), float64(h-1)))
 		x0, y0 = int(x), int(y)
 		return x0, y0, min(x0+1, w-1), min(y0+1, h-1), float32(x - float64(x0)), float32(y - float64(y0))
 	}
