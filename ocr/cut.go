@@ -6,6 +6,16 @@ import (
 	"slices"
 )
 
+// Stage "cut" (cut.go): Cut takes a Rectified grid to its Cells, the 81
+// boxes the recognize stage reads; CutCells does it for any gray square.
+// findCellLines finds the grid lines per band of cells, cleanCell paints
+// out the remains of grid lines in a box. Tested in cut_test.go and
+// detect_test.go (TestCutCellsSynthetic).
+
+// Cut is the cut stage: the cells of the rectified grid r (see
+// [CutCells]).
+func Cut(r Rectified) Cells { return CutCells(r.Img) }
+
 // CutCells splits a rectified grid into 81 cells. It looks for the grid
 // lines near where an even split puts them, separately in every band of
 // cells (lines bend on curved paper), falls back to the even split where no

@@ -14,6 +14,12 @@ import (
 	"golang.org/x/image/webp"
 )
 
+// Stage "decode" (decode.go): Decode takes a file's bytes to a *Decoded,
+// the pixels as stored and the EXIF orientation, within DecodeLimits
+// (CheckHeader checks the header alone first, for callers that queue the
+// work); ToGray (rectify.go) gives the gray levels the detect stage works
+// on. Tested in decode_test.go (FuzzDecode too).
+
 // DecodeLimits bounds what [Decode] accepts.
 type DecodeLimits struct {
 	// MaxBytes is the largest encoded file accepted.

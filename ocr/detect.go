@@ -8,6 +8,14 @@ import (
 	"sort"
 )
 
+// Stage "detect" (detect.go, detect_lattice.go, detect_quality.go): Detect
+// takes a picture's gray levels to a Detection, the grid's corners (a Quad
+// in the stored pixels) and how grid-like it looked. The candidates come
+// from several maps of lines (lineMaps); refineLattice fits ten lines each
+// way (detect_lattice.go), judge weighs them on the picture itself
+// (detect_quality.go), choose picks the grid. Tested in detect_test.go and
+// detect_looks_test.go.
+
 // ErrNoGrid is returned when no Sudoku grid is found in an image.
 var ErrNoGrid = errors.New("no Sudoku grid found in the image")
 

@@ -6,6 +6,44 @@ import (
 	"math"
 )
 
+// Stage "rectify" (rectify.go, rectify_colour.go): RectifyGrid takes the
+// picture, its gray levels (ToGray) and the grid's corners in reading
+// order to a Rectified grid, GridSize pixels square, dark ink on light
+// paper: Rectify warps the gray levels, a grid of light print is read from
+// its negative and a picture in colour by colour distance
+// (colourContrast). Tested in rectify_test.go and polarity_test.go.
+
+// Rectified is the outcome of the rectify stage: a picture's grid brought
+// square, what the cut stage ([Cut]) takes.
+type Rectified struct {
+	// Corners are the grid's corners in the picture, in reading order
+	// (the puzzle's top-left first).
+	Corners Quad
+	// Img is the grid, GridSize x GridSize pixels, its outer border
+	// along the image's edge: dark ink on light paper whatever the
+	// picture's own (a negative, or colour distances; see Inverted).
+	Img *image.Gray
+	// Inverted is true when the grid is light print on a dark board,
+	// read from its negative.
+	Inverted bool
+}
+
+// RectifyGrid rectifies the grid whose corners are q (in reading order) in
+// the picture img, whose gray levels are g (ToGray(img)). A grid of light
+// print on a dark board (a dark-mode screen) is read from its negative,
+// and a picture in colour by each pixel's distance in colour from its
+// cell's background (see colourContrast).
+func RectifyGrid(img image.Image, g *image.Gray, q Quad) Rectified {
+	r := Rectified{Corners: q, Img: Rectify(g, q, GridSize)}
+	r.Inverted = lightOnDark(r.Img)
+	if c := colourContrast(img, q, GridSize, r.Inverted); c != nil {
+		r.Img = c
+	} else if r.Inverted {
+		r.Img = invert(r.Img)
+	}
+	return r
+}
+
 // Rectify warps the quadrilateral q of img (top-left, top-right,
 // bottom-right, bottom-left) onto a size x size grayscale square with
 // bilinear interpolation, averaging several samples per pixel when the grid

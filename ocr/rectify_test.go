@@ -1,7 +1,11 @@
 package ocr
 
 import (
+	"bytes"
+	"image"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -41,5 +45,35 @@ func TestHomographyMapsCorners(t *testing.T) {
 	}
 	if _, ok := squareToQuad(Quad{{0, 0}, {1, 1}, {2, 2}, {3, 3}}); ok {
 		t.Error("degenerate quad accepted")
+	}
+}
+
+// TestRectifyGridThenCut runs the rectify and cut stages on real pictures
+// (dark print, a dark board, colour) and checks that they give what the
+// reader's GridCells gives: the same cells, the same polarity.
+func TestRectifyGridThenCut(t *testing.T) {
+	for _, name := range []string{"looks/app-dark-faint.png", "looks/app-faint-lines.png", "looks/sheet-curved.jpg"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, err := Decode(data, DefaultDecodeLimits)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		gray := ToGray(dec.Image)
+		det, err := Detect(gray)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r := RectifyGrid(dec.Image, gray, det.Corners)
+		if r.Corners != det.Corners || r.Img.Rect != image.Rect(0, 0, GridSize, GridSize) {
+			t.Fatalf("%s: RectifyGrid corners %v, size %v; want %v, %d", name, r.Corners, r.Img.Rect, det.Corners, GridSize)
+		}
+		cells := Cut(r)
+		want, inverted := GridCells(dec.Image, gray, det.Corners)
+		if r.Inverted != inverted || cells.Rects != want.Rects || !bytes.Equal(cells.Img.Pix, want.Img.Pix) {
+			t.Errorf("%s: RectifyGrid then Cut differ from GridCells (inverted %v, want %v)", name, r.Inverted, inverted)
+		}
 	}
 }
