@@ -1,0 +1,213 @@
+package ocr
+
+import "image"
+
+// The maps of a picture the detect stage looks for grid lines in, and the
+// binary images they are.
+
+// lineMap is one way of marking the pixels of a picture that may belong
+// to grid lines.
+type lineMap struct {
+	name string
+	make func(*image.Gray) *binImg
+}
+
+// The threshold of the "dark ink" map (710f6c1, the first grid finder;
+// no measurement recorded): a pixel darker than darkInkRatio times the
+// mean of a window of a darkInkWindow-th of the picture's shorter side
+// (5 pixels at least) each way, and at least darkInkDiff gray levels
+// below it.
+const (
+	darkInkWindow = 40
+	darkInkRatio  = 0.90
+	darkInkDiff   = 4
+)
+
+// lineMaps are the maps Detect looks for grid lines in, in order: ink
+// darker than its neighbourhood (most printed grids, bold lines and
+// borders), thin dark lines at three widths (faint or thin lines, and
+// grids whose threshold merges with shadows, pen or the page around), and
+// thin light lines (a dark board).
+var lineMaps = []lineMap{
+	{"dark ink", func(g *image.Gray) *binImg {
+		return adaptiveThreshold(g, max(5, min(g.Rect.Dx(), g.Rect.Dy())/darkInkWindow), darkInkRatio, darkInkDiff)
+	}},
+	{"dark lines, 3 px", func(g *image.Gray) *binImg { return ridges(g, 3, ridgeContrast, false) }},
+	{"dark lines, 5 px", func(g *image.Gray) *binImg { return ridges(g, 5, ridgeContrast, false) }},
+	{"dark lines, 2 px", func(g *image.Gray) *binImg { return ridges(g, 2, ridgeContrast, false) }},
+	{"light lines, 3 px", func(g *image.Gray) *binImg { return ridges(g, 3, ridgeContrast, true) }},
+	{"light lines, 5 px", func(g *image.Gray) *binImg { return ridges(g, 5, ridgeContrast, true) }},
+	{"light lines, 2 px", func(g *image.Gray) *binImg { return ridges(g, 2, ridgeContrast, true) }},
+}
+
+// ridgeContrast is how much darker (or lighter) than the paper on both
+// sides a pixel must be to count as part of a thin line, in gray levels.
+const ridgeContrast = 6
+
+// ridges marks the pixels of thin lines: darker (light: lighter) by more
+// than t than the pixels r and r+1 away on both sides, across or along.
+// Unlike a threshold, it ignores large dark areas (a dark page around a
+// light board, a photo's shadow) and keeps faint lines that are thin.
+func ridges(g *image.Gray, r, t int, light bool) *binImg {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
+	if w == 0 || h == 0 {
+		return out
+	}
+	// The picture as ints, the paper brighter: negated for light lines.
+	v := make([]int32, w*h)
+	for y := range h {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			if light {
+				v[y*w+x] = -int32(p)
+			} else {
+				v[y*w+x] = int32(p)
+			}
+		}
+	}
+	t2 := int32(2 * t)
+	clampX := func(x int) int { return min(max(x, 0), w-1) }
+	clampY := func(y int) int { return min(max(y, 0), h-1) }
+	for y := range h {
+		row := v[y*w : y*w+w]
+		ya, yb, yc, yd := clampY(y-r-1)*w, clampY(y-r)*w, clampY(y+r)*w, clampY(y+r+1)*w
+		for x := range w {
+			p2 := 2 * row[x]
+			// Across: the pixels r and r+1 to each side, summed in pairs.
+			if row[clampX(x-r)]+row[clampX(x-r-1)]-p2 > t2 && row[clampX(x+r)]+row[clampX(x+r+1)]-p2 > t2 ||
+				v[yb+x]+v[ya+x]-p2 > t2 && v[yc+x]+v[yd+x]-p2 > t2 {
+				out.pix[y*w+x] = 1
+			}
+		}
+	}
+	return out
+}
+
+// binImg is a binary image: true (1) for ink.
+type binImg struct {
+	w, h int
+	pix  []uint8
+}
+
+func (b *binImg) at(x, y int) bool {
+	if x < 0 || y < 0 || x >= b.w || y >= b.h {
+		return false
+	}
+	return b.pix[y*b.w+x] != 0
+}
+
+// near reports whether any pixel within r of (x, y) (a square of side
+// 2r+1) is ink. A view sampled at steps of more than a pixel uses it with
+// r half a step, so that it does not skip lines one pixel wide.
+func (b *binImg) near(x, y, r int) bool {
+	if r <= 0 {
+		return b.at(x, y)
+	}
+	for yy := max(y-r, 0); yy <= min(y+r, b.h-1); yy++ {
+		row := b.pix[yy*b.w : yy*b.w+b.w]
+		for xx := max(x-r, 0); xx <= min(x+r, b.w-1); xx++ {
+			if row[xx] != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sampleRadius is the radius [binImg.near] needs for a view of n pixels
+// across quad q: half the step between samples, in whole pixels.
+func sampleRadius(q Quad, n int) int {
+	side := q.longestSide()
+	return int(side / float64(n) / 2)
+}
+
+// shrink scales g down by an integer-free area average so that its longer
+// side is at most maxSide, returning the copy and the factor to multiply
+// its coordinates by to get g's.
+func shrink(g *image.Gray, maxSide int) (*image.Gray, float64) {
+	b := g.Bounds()
+	w, h := b.Dx(), b.Dy()
+	long := max(w, h)
+	if long <= maxSide {
+		if b.Min == (image.Point{}) {
+			return g, 1
+		}
+		c := image.NewGray(image.Rect(0, 0, w, h))
+		for y := range h {
+			copy(c.Pix[y*c.Stride:y*c.Stride+w], g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+		return c, 1
+	}
+	s := float64(long) / float64(maxSide)
+	nw, nh := max(1, int(float64(w)/s)), max(1, int(float64(h)/s))
+	out := image.NewGray(image.Rect(0, 0, nw, nh))
+	sx, sy := float64(w)/float64(nw), float64(h)/float64(nh)
+	for y := range nh {
+		y0, y1 := int(float64(y)*sy), min(h, max(int(float64(y)*sy)+1, int(float64(y+1)*sy)))
+		for x := range nw {
+			x0, x1 := int(float64(x)*sx), min(w, max(int(float64(x)*sx)+1, int(float64(x+1)*sx)))
+			sum, n := 0, 0
+			for yy := y0; yy < y1; yy++ {
+				row := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+yy):]
+				for xx := x0; xx < x1; xx++ {
+					sum += int(row[xx])
+					n++
+				}
+			}
+			out.Pix[y*out.Stride+x] = uint8(sum / n)
+		}
+	}
+	return out, sx
+}
+
+// adaptiveThreshold marks as ink every pixel darker than ratio times the
+// mean of its (2r+1)^2 neighbourhood and at least minDiff below it.
+func adaptiveThreshold(g *image.Gray, r int, ratio float64, minDiff int) *binImg {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	integ := make([]int64, (w+1)*(h+1))
+	for y := range h {
+		var rs int64
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			rs += int64(p)
+			integ[(y+1)*(w+1)+x+1] = integ[y*(w+1)+x+1] + rs
+		}
+	}
+	out := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
+	for y := range h {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, p := range row {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			sum := integ[y1*(w+1)+x1] - integ[y0*(w+1)+x1] - integ[y1*(w+1)+x0] + integ[y0*(w+1)+x0]
+			n := int64((y1 - y0) * (x1 - x0))
+			mean := float64(sum) / float64(n)
+			if float64(p) < mean*ratio && float64(p) < mean-float64(minDiff) {
+				out.pix[y*w+x] = 1
+			}
+		}
+	}
+	return out
+}
+
+// dilate returns b with every ink pixel grown to its 3x3 neighbourhood.
+func dilate(b *binImg) *binImg {
+	out := &binImg{w: b.w, h: b.h, pix: make([]uint8, len(b.pix))}
+	for y := range b.h {
+		for x := range b.w {
+			if b.pix[y*b.w+x] == 0 {
+				continue
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < b.w && yy < b.h {
+						out.pix[yy*b.w+xx] = 1
+					}
+				}
+			}
+		}
+	}
+	return out
+}
