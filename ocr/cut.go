@@ -167,13 +167,21 @@ const (
 	lineContrast = 1.3
 )
 
+// minCutSide is the least side in pixels of a grid whose lines are looked
+// for (four pixels a cell): a smaller one is split evenly.
+const minCutSide = 36
+
+// minLineGap is the least gap in pixels between two lines found; closer
+// lines go back to where they were expected.
+const minLineGap = 2
+
 // pickLines moves each inner line of guess to the darkest position of the
 // profile within win (a fraction of a cell) of it, when that position is
 // clearly darker than the cell around it. Outer lines stay at the edges.
 func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 	n := len(ink)
 	pos := guess
-	if n < 36 {
+	if n < minCutSide {
 		return evenLines(n)
 	}
 	cell := float64(n) / 9
@@ -195,7 +203,7 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 		}
 	}
 	for i := 1; i < 9; i++ { // keep the lines in order, a few pixels apart
-		if pos[i] <= pos[i-1]+2 {
+		if pos[i] <= pos[i-1]+minLineGap {
 			pos[i] = guess[i]
 		}
 	}
@@ -241,7 +249,7 @@ const outerWin = 0.3
 // faint border, or one the square leaves out).
 func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 	n := len(ink)
-	if n < 36 {
+	if n < minCutSide {
 		return pos
 	}
 	cell := float64(n) / 9
@@ -274,11 +282,16 @@ func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 	return pos
 }
 
+// cellInsetPercent is how far a cell's box is inset from its lines on
+// every side, in percent of the cell (897ef51, the per-band cut; the
+// training cells are cut the same way, see internal/traindata).
+const cellInsetPercent = 9
+
 // cellBox returns the box between lines x0..x1 and y0..y1, inset to leave
 // the grid lines out, clipped to the grid.
 func cellBox(x0, x1, y0, y1, size int) image.Rectangle {
-	iw := max(1, (x1-x0)*9/100)
-	ih := max(1, (y1-y0)*9/100)
+	iw := max(1, (x1-x0)*cellInsetPercent/100)
+	ih := max(1, (y1-y0)*cellInsetPercent/100)
 	r := image.Rect(x0+iw, y0+ih, x1-iw+1, y1-ih+1)
 	r = r.Intersect(image.Rect(0, 0, size, size))
 	if r.Empty() {

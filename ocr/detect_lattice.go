@@ -32,6 +32,10 @@ const (
 	// its half; a quarter whose first or last line moves more than
 	// quarterDrift nominal cells from its half's keeps its half's lattice.
 	quarterSpacing, quarterOffset, quarterDrift = 0.04, 0.25, 0.2
+	// minLatticeCell and maxLatticeCell bound the side in samples of a
+	// cell of the square refineLattice fits in (a824522: no finer than the
+	// picture itself, so small pictures are detected faster).
+	minLatticeCell, maxLatticeCell = 12, 36
 	// minLinePresence is the least mean ink of a line of the profile for
 	// latticePresence to count it (and it must be twice the ink between
 	// lines).
@@ -133,7 +137,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	// Cells of 36 pixels at most, and no finer than the image itself.
 	side := q.longestSide()
-	cell := math.Max(12, math.Min(36, math.Round(side/9)))
+	cell := math.Max(minLatticeCell, math.Min(maxLatticeCell, math.Round(side/9)))
 	n := int(9 * cell * (1 + 2*m))
 	h, ok := squareToQuad(q)
 	if !ok {

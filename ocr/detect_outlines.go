@@ -342,6 +342,10 @@ func convexHull(pts []Point) []Point {
 	return h[:len(h)-1]
 }
 
+// maxHullVertices is the most vertices of a hull largestQuad looks at:
+// larger hulls are thinned out evenly (it takes time as their cube).
+const maxHullVertices = 100
+
 // largestQuad returns the quadrilateral of largest area with its corners on
 // the hull's vertices, and its area.
 func largestQuad(h []Point) (Quad, float64) {
@@ -350,12 +354,12 @@ func largestQuad(h []Point) (Quad, float64) {
 		return Quad{}, 0
 	}
 	// Thin out big hulls: keep at most 100 vertices, evenly spread.
-	if n > 100 {
-		t := make([]Point, 100)
+	if n > maxHullVertices {
+		t := make([]Point, maxHullVertices)
 		for i := range t {
-			t[i] = h[i*n/100]
+			t[i] = h[i*n/maxHullVertices]
 		}
-		h, n = t, 100
+		h, n = t, maxHullVertices
 	}
 	tri := func(a, b, c Point) float64 {
 		return math.Abs((b.X-a.X)*(c.Y-a.Y)-(b.Y-a.Y)*(c.X-a.X)) / 2
@@ -453,6 +457,22 @@ func plausibleQuad(q Quad) bool {
 	return true
 }
 
+// How gridScore samples an outline (710f6c1, the first grid finder; no
+// measurement recorded).
+const (
+	// gridScoreCell is the side of a cell in samples.
+	gridScoreCell = 20
+	// gridLineReach: a sample of a line counts when ink lies within this
+	// many samples across it.
+	gridLineReach = 3
+	// gridLinePercent: a line is there when more than this share (in
+	// percent) of its samples count.
+	gridLinePercent = 70
+	// cellInset: a cell's interior is its middle, this many samples in
+	// from each side.
+	cellInset = 5
+)
+
 // maxCellFill is the share of ink in the cells' interiors above which
 // gridScore lowers an outline's score (710f6c1; no measurement recorded).
 const maxCellFill = 0.3
@@ -462,7 +482,7 @@ const maxCellFill = 0.3
 // line counts when ink lies within a small distance of it), reduced when the
 // cell interiors are mostly ink.
 func gridScore(b *binImg, q Quad) float64 {
-	const n = 180 // rectified side, 20 px per cell
+	const n = 9 * gridScoreCell // the rectified side
 	h, ok := squareToQuad(q)
 	if !ok {
 		return 0
@@ -479,7 +499,7 @@ func gridScore(b *binImg, q Quad) float64 {
 			}
 		}
 	}
-	const tol = 3
+	const tol = gridLineReach
 	present := 0
 	for k := range 10 {
 		p := k * n / 9
@@ -501,10 +521,10 @@ func gridScore(b *binImg, q Quad) float64 {
 				hitH++
 			}
 		}
-		if hitV > n*7/10 {
+		if hitV > n*gridLinePercent/100 {
 			present++
 		}
-		if hitH > n*7/10 {
+		if hitH > n*gridLinePercent/100 {
 			present++
 		}
 	}
@@ -512,8 +532,8 @@ func gridScore(b *binImg, q Quad) float64 {
 	ink, tot := 0, 0
 	for cy := range 9 {
 		for cx := range 9 {
-			for y := cy*20 + 5; y < cy*20+15; y++ {
-				for x := cx*20 + 5; x < cx*20+15; x++ {
+			for y := cy*gridScoreCell + cellInset; y < (cy+1)*gridScoreCell-cellInset; y++ {
+				for x := cx*gridScoreCell + cellInset; x < (cx+1)*gridScoreCell-cellInset; x++ {
 					ink += int(r[y*n+x])
 					tot++
 				}

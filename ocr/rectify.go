@@ -68,7 +68,7 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	// average ss x ss samples per pixel when the grid is larger in the
 	// photo than in the square.
 	side := q.longestSide()
-	ss := int(math.Max(1, math.Min(3, math.Round(side/float64(size)))))
+	ss := int(math.Max(1, math.Min(maxSamples, math.Round(side/float64(size)))))
 	inv := 1 / float64(size*ss)
 	for y := range size {
 		row := out.Pix[y*out.Stride : y*out.Stride+size]
@@ -155,6 +155,10 @@ func (h *homography) inverse() (homography, bool) {
 	}
 	return m, true
 }
+
+// maxSamples is the most samples each way Rectify averages per pixel of
+// the square (7521a0d: thin strokes of a large photo no longer alias).
+const maxSamples = 3
 
 // grayAt samples g bilinearly at the point x, y of the picture (pixel i
 // spanning i to i+1), clamped at its edges.

@@ -23,6 +23,11 @@ const (
 	colourfulChroma = 48
 )
 
+// maxColourSamples is the most samples each way colourContrast averages
+// per pixel: colour needs less detail than the gray levels the cells are
+// cut from.
+const maxColourSamples = 2
+
 // colourContrast returns the grid of img whose corners are q, rectified to
 // size x size, as the distance in colour of each pixel from its cell's
 // background (the median colour of the cell's middle): 255 for the
@@ -45,7 +50,7 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 	// the picture than the square (at most 2: colour needs less detail
 	// than the gray levels the cells are cut from).
 	side := q.longestSide()
-	ss := int(math.Max(1, math.Min(2, math.Round(side/float64(size)))))
+	ss := int(math.Max(1, math.Min(maxColourSamples, math.Round(side/float64(size)))))
 	rgb := make([][3]float32, size*size)
 	inv := 1 / float64(size*ss)
 	for y := range size {
