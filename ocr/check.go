@@ -120,7 +120,8 @@ func unsure(cells [81]CellReading) []int {
 }
 
 // diagnose says what is wrong with a grid that has not exactly one solution
-// and lists its least confident cells (at most six) as doubtful.
+// and lists its least confident cells (at most doubtfulMax, none read
+// above doubtfulBelow) as doubtful, and the cells of every clash.
 func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
 	var problem string
 	switch {
@@ -140,7 +141,7 @@ func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
 	sort.SliceStable(idx, func(a, b int) bool { return cells[idx[a]].Confidence < cells[idx[b]].Confidence })
 	var doubt []int
 	for _, i := range idx {
-		if len(doubt) == 6 || cells[i].Confidence > 0.95 {
+		if len(doubt) == doubtfulMax || cells[i].Confidence > doubtfulBelow {
 			break
 		}
 		doubt = append(doubt, i)

@@ -34,6 +34,12 @@ const (
 	correctMaxCost = 6.9
 	// doubtfulMax is the most cells listed as doubtful.
 	doubtfulMax = 6
+	// doubtfulBelow is the confidence from which a cell is not listed
+	// as doubtful for its confidence alone (the cells of a clash are).
+	doubtfulBelow = 0.95
+	// neverP is the probability a reading given 0 counts as, so that
+	// its log is finite.
+	neverP = 1e-9
 )
 
 // Correction is the outcome of checking a reading with the solver.
@@ -97,7 +103,7 @@ func correct(rs [81]CellReading, g solver.Grid, solutions int) Correction {
 	var changes [][]change // alternatives per suspect cell
 	for _, i := range cells {
 		var alts []change
-		cur := math.Log(max(rs[i].Confidence, 1e-9))
+		cur := math.Log(max(rs[i].Confidence, neverP))
 		for _, a := range rs[i].Alternatives {
 			if a.Confidence < correctMinAlt || a.Digit == rs[i].Digit || (a.Digit == 0 && a.Confidence < correctMinEmpty) {
 				continue
@@ -219,7 +225,7 @@ func doubtful(rs *[81]CellReading, g solver.Grid) []int {
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rs[a].Confidence, rs[b].Confidence) })
 	for _, i := range idx {
-		if len(out) >= doubtfulMax || rs[i].Confidence > 0.95 {
+		if len(out) >= doubtfulMax || rs[i].Confidence > doubtfulBelow {
 			break
 		}
 		if !slices.Contains(out, i) {

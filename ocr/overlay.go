@@ -76,18 +76,33 @@ func DrawRings(img image.Image, r *Result, cells []int, col color.RGBA) (*image.
 			ring[i] = true
 		}
 	}
-	// The ring's width: a tenth of the cell, at least two pixels.
-	w := math.Max(0.1, 2/math.Max(1, o.side/9))
+	// The ring's width: ringWidth of the cell, at least two pixels.
+	w := math.Max(ringWidth, 2/math.Max(1, o.side/9))
 	o.each(func(x, y, i int, fu, fv float64) {
 		if !ring[i] {
 			return
 		}
-		if d := math.Hypot(fu-0.5, fv-0.5); d > 0.46-w && d < 0.46 {
+		if d := math.Hypot(fu-cellMiddle, fv-cellMiddle); d > ringRadius-w && d < ringRadius {
 			o.blend(x, y, col, 255)
 		}
 	})
 	return turnImage(o.out, r.Turns), nil
 }
+
+// How the overlay draws, as shares of a cell's side; chosen by eye, not
+// measured.
+const (
+	// ringWidth is the width of a ring around a mistake, ringRadius its
+	// outer radius from the middle of the cell (cellMiddle).
+	ringWidth, ringRadius = 0.1, 0.46
+	cellMiddle            = 0.5
+	// maskFontSize is the size of the built-in mask's font: its digits'
+	// ink is then about 60% of the cell high.
+	maskFontSize = 0.8
+)
+
+// pixelCentre is where a pixel's centre lies from its corner.
+const pixelCentre = 0.5
 
 // overlay is a copy of a photo being drawn on in the perspective of the
 // grid read from it.
@@ -132,7 +147,7 @@ func newOverlay(img image.Image, r *Result) (*overlay, error) {
 func (o *overlay) each(f func(x, y, i int, fu, fv float64)) {
 	for y := o.area.Min.Y; y < o.area.Max.Y; y++ {
 		for x := o.area.Min.X; x < o.area.Max.X; x++ {
-			u, v := o.inv.apply(float64(x)+0.5, float64(y)+0.5)
+			u, v := o.inv.apply(float64(x)+pixelCentre, float64(y)+pixelCentre)
 			if !(u >= 0 && u < 1 && v >= 0 && v < 1) {
 				continue
 			}
@@ -191,7 +206,7 @@ func goDigitMask(d, size int) *image.Alpha {
 	if err != nil || d < 1 || d > 9 {
 		return m
 	}
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(size) * 0.8, DPI: 72})
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(size) * maskFontSize, DPI: 72})
 	if err != nil {
 		return m
 	}

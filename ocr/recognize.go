@@ -90,9 +90,10 @@ func outsideDoubt(rs *[81]CellReading, q Quad, frame image.Rectangle) {
 	}
 	for i := range rs {
 		r, c := float64(i/9), float64(i%9)
-		// The middle 80% of the cell, where digits are written.
+		// The middle of the cell, where digits are written.
 		in := true
-		for _, p := range [4][2]float64{{0.1, 0.1}, {0.9, 0.1}, {0.9, 0.9}, {0.1, 0.9}} {
+		const lo, hi = writtenMargin, 1 - writtenMargin
+		for _, p := range [4][2]float64{{lo, lo}, {hi, lo}, {hi, hi}, {lo, hi}} {
 			in = in && inside((c+p[0])/9, (r+p[1])/9)
 		}
 		if !in && rs[i].Confidence > cutConfidence {
@@ -101,5 +102,12 @@ func outsideDoubt(rs *[81]CellReading, q Quad, frame image.Rectangle) {
 	}
 }
 
-// cutConfidence is the most a cell partly outside the picture is trusted.
-const cutConfidence = 0.5
+// The bounds of outsideDoubt; their origin records no measurement.
+const (
+	// cutConfidence is the most a cell partly outside the picture is
+	// trusted: an even chance.
+	cutConfidence = 0.5
+	// writtenMargin is the margin of a cell, as a share of its side, left
+	// out of where digits are written: the middle 80%.
+	writtenMargin = 0.1
+)

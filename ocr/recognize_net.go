@@ -37,8 +37,20 @@ const loneTrust = 0.9
 
 // emptyBelow is the darkness under which a prepared cell is taken for
 // empty without asking the network: no pixel of its middle stands out
-// from the paper (most empty cells of a puzzle).
-const emptyBelow = 0.22
+// from the paper (most empty cells of a puzzle). Such a cell is read as
+// empty with blankConfidence. Their origin records no measurement.
+const (
+	emptyBelow      = 0.22
+	blankConfidence = 0.9999
+)
+
+// Floors that keep a ratio or a logarithm finite: tinyKinds for the sum
+// of the network's print and hand probabilities, tinyP for a digit's
+// probability. They are far below any probability that decides a reading.
+const (
+	tinyKinds = 1e-6
+	tinyP     = 1e-4
+)
 
 // Recognize implements [Recognizer].
 func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading, error) {
@@ -59,7 +71,7 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 		in := inputs[i*digitnet.InputLen : (i+1)*digitnet.InputLen]
 		digitnet.Prepare(c.Img, rect, lv, in)
 		if blank(in) {
-			out[i] = CellReading{Kind: KindEmpty, Confidence: 0.9999}
+			out[i] = CellReading{Kind: KindEmpty, Confidence: blankConfidence}
 			continue
 		}
 		ask = append(ask, i)
@@ -97,8 +109,7 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 	smallHand(&out, lones)
 	for k, i := range ask {
 		if out[i].Digit != 0 && out[i].Hand == 0 {
-			o := &outs[k]
-			out[i].Hand = float64(o.Kind[digitnet.KindHand] / max(o.Kind[digitnet.KindHand]+o.Kind[digitnet.KindPrinted], 1e-6))
+			out[i].Hand = float64(handShareOf(&outs[k]))
 		}
 	}
 	if r.digits != nil {
@@ -134,8 +145,7 @@ func settleHands(out *[81]CellReading, outs []digitnet.Output, ask []int) {
 		if out[i].Digit == 0 {
 			continue
 		}
-		o := &outs[k]
-		p := o.Kind[digitnet.KindHand] / max(o.Kind[digitnet.KindHand]+o.Kind[digitnet.KindPrinted], 1e-6)
+		p := handShareOf(&outs[k])
 		hand[i] = p
 		if p > handShare {
 			n++
@@ -166,6 +176,12 @@ func settleHands(out *[81]CellReading, outs []digitnet.Output, ask []int) {
 // corner.)
 const minSmallHand = 4
 
+// handShareOf is the share of the network's probability that a cell holds
+// a digit that goes to handwriting.
+func handShareOf(o *digitnet.Output) float32 {
+	return o.Kind[digitnet.KindHand] / max(o.Kind[digitnet.KindHand]+o.Kind[digitnet.KindPrinted], tinyKinds)
+}
+
 // smallHand applies the rule above to the cells read as one pencil mark,
 // lones.
 func smallHand(out *[81]CellReading, lones map[int]markReading) {
@@ -180,7 +196,7 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) {
 	for i, mr := range lones {
 		r := CellReading{Kind: KindEntry, Digit: mr.lone, Confidence: mr.loneP, Hand: 1}
 		for d, p := range mr.loneDigits {
-			if d+1 != mr.lone && p > 1e-4 {
+			if d+1 != mr.lone && p > tinyP {
 				r.Alternatives = append(r.Alternatives, Alternative{Digit: d + 1, Confidence: p})
 			}
 		}
@@ -310,7 +326,7 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 		p := probs[i]
 		var z float64
 		for d := 1; d <= 9; d++ {
-			p[d] *= math.Pow(max(read[k].P[d], 1e-4), secondWeight)
+			p[d] *= math.Pow(max(read[k].P[d], tinyP), secondWeight)
 			z += p[d]
 		}
 		for d := 1; d <= 9; d++ {

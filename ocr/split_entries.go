@@ -12,6 +12,10 @@ import (
 // it in (weighEmpties), that a speck is no digit (dropNoiseEntries), and
 // that most of what people write in is right (weighEntries).
 
+// evenChance is the probability above which a cell read as empty but
+// for a faint digit is more likely filled in than not (weighEmpties).
+const evenChance = 0.5
+
 // weighEmpties weighs each cell the recognizer read as empty but for a
 // faint chance of a digit against how much of the grid the player has
 // filled in (Laplace's rule over the cells that are not givens): in a
@@ -41,7 +45,8 @@ func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
 		if r.Kind != KindEmpty {
 			continue
 		}
-		digits, best := 0.0, Alternative{}
+		var digits float64
+		var best Alternative
 		for _, a := range r.Alternatives {
 			if a.Digit != 0 {
 				digits += a.Confidence
@@ -54,7 +59,7 @@ func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
 			continue
 		}
 		pFilled := digits * fill / (digits*fill + r.Confidence*(1-fill))
-		if pFilled <= 0.5 {
+		if pFilled <= evenChance {
 			r.Confidence = min(r.Confidence, 1-pFilled)
 			continue
 		}
@@ -105,6 +110,10 @@ func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid
 // share the rest.
 const rightEntries = 0.9
 
+// ruledOut is the probability weighEntries gives a digit the recognizer
+// all but ruled out, so that the prior still weighs it.
+const ruledOut = 1e-6
+
 // weighEntries weighs what the recognizer read of each entry against how
 // likely a player's entry is to be right (rightEntries), Bayes' rule: the
 // digit read becomes the likeliest given both, and its confidence the
@@ -124,7 +133,7 @@ func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 		for _, a := range r.Alternatives {
 			p[a.Digit] = max(p[a.Digit], a.Confidence)
 		}
-		digits := 0.0
+		var digits float64
 		for d := 1; d <= 9; d++ {
 			digits += p[d]
 		}
@@ -134,13 +143,13 @@ func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 		// The share of the digit probability each digit gets, with the
 		// prior, keeping the probability that there is a digit at all.
 		var post [10]float64
-		z := 0.0
+		var z float64
 		for d := 1; d <= 9; d++ {
 			prior := (1 - rightEntries) / 8
 			if d == s {
 				prior = rightEntries
 			}
-			post[d] = max(p[d], 1e-6) * prior
+			post[d] = max(p[d], ruledOut) * prior
 			z += post[d]
 		}
 		best := 1

@@ -87,7 +87,7 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			continue
 		}
 		idx = append(idx, i)
-		h := min(max(r.Hand, 1e-4), 1-1e-4)
+		h := min(max(r.Hand, tinyP), 1-tinyP)
 		logit[i] = math.Log(h / (1 - h))
 	}
 	sure := math.Log(sureInk / (1 - sureInk))
@@ -197,7 +197,7 @@ func (m *lookModel) spread(d int) float64 {
 // spreads, summed over the features.
 func (m *lookModel) dist2(s glyphStyle) float64 {
 	v := features(s)
-	d2 := 0.0
+	var d2 float64
 	for d := range lookDims {
 		z := (v[d] - m.sum[d]/m.n) / m.spread(d)
 		d2 += z * z

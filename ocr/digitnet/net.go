@@ -89,57 +89,22 @@ const (
 // normalisation folded into the convolutions).
 func Load(data []byte) (*Net, error) {
 	r := bytes.NewReader(data)
-	var m [4]byte
-	if _, err := io.ReadFull(r, m[:]); err != nil || string(m[:]) != magic {
-		return nil, errors.New("digitnet: not a weights file (bad magic)")
-	}
-	var ver, hlen uint32
-	if err := binary.Read(r, binary.LittleEndian, &ver); err != nil || ver != version {
-		return nil, fmt.Errorf("digitnet: weights format version %d, want %d", ver, version)
-	}
-	if err := binary.Read(r, binary.LittleEndian, &hlen); err != nil || hlen > 1<<20 {
-		return nil, errors.New("digitnet: bad header length")
-	}
-	hb := make([]byte, hlen)
-	if _, err := io.ReadFull(r, hb); err != nil {
-		return nil, fmt.Errorf("digitnet: read header: %w", err)
-	}
-	var h header
-	if err := json.Unmarshal(hb, &h); err != nil {
-		return nil, fmt.Errorf("digitnet: header: %w", err)
-	}
-	if h.Side != Side || len(h.Convs) == 0 || h.Hidden <= 0 {
-		return nil, fmt.Errorf("digitnet: header describes side %d, %d convolutions, hidden %d; want side %d", h.Side, len(h.Convs), h.Hidden, Side)
-	}
-	if Side>>len(h.Convs) < 1 {
-		return nil, fmt.Errorf("digitnet: %d poolings do not fit a side of %d", len(h.Convs), Side)
+	h, err := readHeader(r)
+	if err != nil {
+		return nil, err
 	}
 	n := &Net{temps: h.Temperature, Info: h.Info}
-	read := func(k int) ([]float32, error) {
-		if k <= 0 || k > r.Len()/4 {
-			return nil, errors.New("digitnet: the weights file is cut short")
-		}
-		v := make([]float32, k)
-		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
-			return nil, fmt.Errorf("digitnet: read weights: %w", err)
-		}
-		for _, x := range v {
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return nil, errors.New("digitnet: a weight is not a finite number")
-			}
-		}
-		return v, nil
-	}
+	wr := weightReader{r}
 	in := 1
 	for _, out := range h.Convs {
 		if out <= 0 || out > 512 {
 			return nil, fmt.Errorf("digitnet: %d channels", out)
 		}
-		w, err := read(out * in * 9)
+		w, err := wr.read(out * in * 9)
 		if err != nil {
 			return nil, err
 		}
-		b, err := read(out)
+		b, err := wr.read(out)
 		if err != nil {
 			return nil, err
 		}
@@ -147,23 +112,11 @@ func Load(data []byte) (*Net, error) {
 		in = out
 	}
 	side := Side >> len(h.Convs)
-	readDense := func(in, out int) (dense, error) {
-		w, err := read(in * out)
-		if err != nil {
-			return dense{}, err
-		}
-		b, err := read(out)
-		if err != nil {
-			return dense{}, err
-		}
-		return dense{in: in, out: out, w: w, b: b}, nil
-	}
-	var err error
-	if n.fc, err = readDense(in*side*side, h.Hidden); err != nil {
+	if n.fc, err = wr.dense(in*side*side, h.Hidden); err != nil {
 		return nil, err
 	}
 	for i, out := range []int{NumKinds, 9, 9} {
-		if n.heads[i], err = readDense(h.Hidden, out); err != nil {
+		if n.heads[i], err = wr.dense(h.Hidden, out); err != nil {
 			return nil, err
 		}
 	}
@@ -176,6 +129,71 @@ func Load(data []byte) (*Net, error) {
 		}
 	}
 	return n, nil
+}
+
+// readHeader reads the start of a weights file: the magic, the format's
+// version and the JSON header describing the network.
+func readHeader(r *bytes.Reader) (header, error) {
+	var h header
+	var m [4]byte
+	if _, err := io.ReadFull(r, m[:]); err != nil || string(m[:]) != magic {
+		return h, errors.New("digitnet: not a weights file (bad magic)")
+	}
+	var ver, hlen uint32
+	if err := binary.Read(r, binary.LittleEndian, &ver); err != nil || ver != version {
+		return h, fmt.Errorf("digitnet: weights format version %d, want %d", ver, version)
+	}
+	if err := binary.Read(r, binary.LittleEndian, &hlen); err != nil || hlen > 1<<20 {
+		return h, errors.New("digitnet: bad header length")
+	}
+	hb := make([]byte, hlen)
+	if _, err := io.ReadFull(r, hb); err != nil {
+		return h, fmt.Errorf("digitnet: read header: %w", err)
+	}
+	if err := json.Unmarshal(hb, &h); err != nil {
+		return h, fmt.Errorf("digitnet: header: %w", err)
+	}
+	if h.Side != Side || len(h.Convs) == 0 || h.Hidden <= 0 {
+		return h, fmt.Errorf("digitnet: header describes side %d, %d convolutions, hidden %d; want side %d", h.Side, len(h.Convs), h.Hidden, Side)
+	}
+	if Side>>len(h.Convs) < 1 {
+		return h, fmt.Errorf("digitnet: %d poolings do not fit a side of %d", len(h.Convs), Side)
+	}
+	return h, nil
+}
+
+// weightReader reads the weights that follow a weights file's header.
+type weightReader struct{ r *bytes.Reader }
+
+// read reads k weights, all finite.
+func (wr weightReader) read(k int) ([]float32, error) {
+	if k <= 0 || k > wr.r.Len()/4 {
+		return nil, errors.New("digitnet: the weights file is cut short")
+	}
+	v := make([]float32, k)
+	if err := binary.Read(wr.r, binary.LittleEndian, v); err != nil {
+		return nil, fmt.Errorf("digitnet: read weights: %w", err)
+	}
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return nil, errors.New("digitnet: a weight is not a finite number")
+		}
+	}
+	return v, nil
+}
+
+// dense reads a dense layer from in inputs to out outputs: its weights,
+// then its biases.
+func (wr weightReader) dense(in, out int) (dense, error) {
+	w, err := wr.read(in * out)
+	if err != nil {
+		return dense{}, err
+	}
+	b, err := wr.read(out)
+	if err != nil {
+		return dense{}, err
+	}
+	return dense{in: in, out: out, w: w, b: b}, nil
 }
 
 //go:embed weights.bin

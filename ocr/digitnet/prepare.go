@@ -27,6 +27,17 @@ type Levels struct {
 // must not turn its paper's noise into ink.
 const minContrast = 40
 
+// The levels of the input contract, shared by reading and training (the
+// training data is made through Prepare): a cell's paper is its
+// paperLevel percentile, its darkest ink its inkLevel percentile, and a
+// pixel's darkness is clipped at maxDarkness times the grid's contrast.
+// The network was trained on them; changing one means training again.
+const (
+	paperLevel  = 0.8
+	inkLevel    = 0.01
+	maxDarkness = 1.25
+)
+
 // GridLevels measures the ink contrast of a rectified grid img whose
 // cells are rects: the contrast of the clearest cells (paper against the
 // darkest ink in the cell; the 90th percentile over the cells), which in a
@@ -45,7 +56,7 @@ func GridLevels(img *image.Gray, rects []image.Rectangle) Levels {
 			}
 		}
 		n := r.Dx() * r.Dy()
-		cs = append(cs, float32(level(&hist, n, 0.8)-level(&hist, n, 0.01)))
+		cs = append(cs, float32(level(&hist, n, paperLevel)-level(&hist, n, inkLevel)))
 	}
 	if len(cs) == 0 {
 		return Levels{Contrast: minContrast}
@@ -86,7 +97,7 @@ func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) {
 			hist[p]++
 		}
 	}
-	paper := float32(level(&hist, r.Dx()*r.Dy(), 0.8))
+	paper := float32(level(&hist, r.Dx()*r.Dy(), paperLevel))
 	c := max(lv.Contrast, minContrast)
 	sx := float32(r.Dx()) / Side
 	sy := float32(r.Dy()) / Side
@@ -95,7 +106,7 @@ func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) {
 		for x := range Side {
 			x0, x1 := float32(x)*sx, float32(x+1)*sx
 			v := areaMean(img, r, x0, y0, x1, y1)
-			dst[y*Side+x] = min(max((paper-v)/c, 0), 1.25)
+			dst[y*Side+x] = min(max((paper-v)/c, 0), maxDarkness)
 		}
 	}
 }

@@ -188,15 +188,27 @@ func readSingle(t *tessClient, g *image.Gray, out *ocr.DigitGuess) error {
 	return nil
 }
 
+// The weights of guessOf; their origin records no measurement. Tesseract's
+// confidence in the digit it read is kept within minSymbolConf and
+// maxSymbolConf (it is sometimes sure of a misread); each other choice of
+// its LSTM weighs its own confidence plus rankDecay to the power of its
+// rank, and a digit it did not consider weighs unconsidered.
+const (
+	minSymbolConf = 0.05
+	maxSymbolConf = 0.995
+	rankDecay     = 0.5
+	unconsidered  = 0.02
+)
+
 // guessOf turns Tesseract's symbol s into digit probabilities. The digit
 // read gets Tesseract's confidence; the rest goes to the LSTM's other
 // choices by rank (and their own confidence), with a little left for
 // digits it did not consider.
 func guessOf(s tessSymbol) ocr.DigitGuess {
-	conf := min(max(s.Confidence, 0.05), 0.995)
+	conf := min(max(s.Confidence, minSymbolConf), maxSymbolConf)
 	var w [10]float64
 	for d := 1; d <= 9; d++ {
-		w[d] = 0.02
+		w[d] = unconsidered
 	}
 	rank := 0
 	for _, c := range s.Choices {
@@ -204,7 +216,7 @@ func guessOf(s tessSymbol) ocr.DigitGuess {
 			continue
 		}
 		rank++
-		w[c.Digit] = max(w[c.Digit], c.Confidence+math.Pow(0.5, float64(rank)))
+		w[c.Digit] = max(w[c.Digit], c.Confidence+math.Pow(rankDecay, float64(rank)))
 	}
 	w[s.Digit] = 0
 	var sum float64
