@@ -32,7 +32,7 @@ func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob 
 			hist[p]++
 		}
 	}
-	paper := percentile(&hist, w*h, 0.8)
+	paper := percentile(&hist, w*h, markPaper)
 	cut := int(paper) - int(markInk*max(lv.Contrast, 40))
 	ink := make([]bool, w*h)
 	for y := range h {
@@ -100,8 +100,26 @@ func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob 
 }
 
 // markInk is how much darker than the paper, as a share of the grid's
-// contrast, a pixel of a pencil mark is.
-const markInk = 0.15
+// contrast, a pixel of a pencil mark is; the paper is the markPaper
+// percentile of the cell's gray levels.
+const (
+	markInk   = 0.15
+	markPaper = 0.8
+)
+
+// How readMarks weighs what the network reads of each mark: a glyph read
+// as a digit with less than markDigit is a speck, not a mark, and the
+// same digit read twice in a cell (one of them misread) halves the
+// confidence in the marks (twiceRead). netMarks takes the digits its
+// marks head gives more than markDigit.
+const (
+	markDigit = 0.5
+	twiceRead = 0.5
+)
+
+// roundHalf rounds a non-negative coordinate to the nearest pixel when
+// added before int() truncates it.
+const roundHalf = 0.5
 
 // markReading is what readMarks read in a cell.
 type markReading struct {
@@ -135,7 +153,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 		cx := float64(b.box.Min.X+b.box.Max.X) / 2
 		cy := float64(b.box.Min.Y+b.box.Max.Y) / 2
 		side := float64(b.box.Dy()) / digitnet.MarkFill
-		mb := image.Rect(int(cx-side/2+0.5), int(cy-side/2+0.5), int(cx+side/2+0.5), int(cy+side/2+0.5))
+		mb := image.Rect(int(cx-side/2+roundHalf), int(cy-side/2+roundHalf), int(cx+side/2+roundHalf), int(cy+side/2+roundHalf))
 		digitnet.Prepare(g, mb, lv, in[k*digitnet.InputLen:(k+1)*digitnet.InputLen])
 	}
 	outs := make([]digitnet.Output, len(blobs))
@@ -150,12 +168,12 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 			}
 		}
 		p *= o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
-		if p < 0.5 {
+		if p < markDigit {
 			mr.conf *= 1 - float64(p) // a speck, most likely: not a mark
 			continue
 		}
 		if mr.marks.Has(best) {
-			mr.conf *= 0.5 // the same digit twice: one of them is misread
+			mr.conf *= twiceRead // the same digit twice: one of them is misread
 		}
 		mr.marks = mr.marks.With(best)
 		mr.conf *= float64(p)
@@ -284,7 +302,7 @@ func severalMarks(mr markReading, net int) bool {
 func netMarks(o *digitnet.Output) solver.DigitSet {
 	var marks solver.DigitSet
 	for d, v := range o.Marks {
-		if v > 0.5 {
+		if v > markDigit {
 			marks = marks.With(d + 1)
 		}
 	}
