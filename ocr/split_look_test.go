@@ -295,7 +295,10 @@ func TestSplitDigitsMisreadGiven(t *testing.T) {
 		}
 	}
 	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.01
-	out, _ := splitDigits(rs, &styles)
+	out, v := splitDigits(rs, &styles)
+	if v.err != nil || v.solution != sol {
+		t.Errorf("the verdict on the corrected givens is %v, want the solution", v.err)
+	}
 	if out[neat].Kind != KindEntry {
 		t.Errorf("the neat entry in blue is a %v", out[neat].Kind)
 	}

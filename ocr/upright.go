@@ -24,7 +24,7 @@ type readFunc func(context.Context, Cells) ([81]CellReading, error)
 
 // sureAngle is the mean confidence over the cells from which a reading of
 // the stored pixels' own orientation that checks out is taken without
-// trying the angle of the EXIF tag.
+// trying the angle of the EXIF tag. Its origin records no measurement.
 const sureAngle = 0.9
 
 // readUpright reads the photo at the angles worth trying and returns the
@@ -141,7 +141,8 @@ func (a *angleReading) better(b *angleReading) bool {
 
 // angleGap is how much more confident, over the mean of the cells, a
 // reading at one angle must be than at another to win whatever the
-// solver says.
+// solver says: digits read on their side come out much less confident.
+// Its origin records no measurement.
 const angleGap = 0.08
 
 // TurnQuad returns corners q found in a picture's stored pixels in the
