@@ -8,11 +8,13 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// The check stage: what the solver's verdict on the givens means for the
-// reading, whether it is a proper puzzle, what is wrong with it if not,
-// and the cells to ask the player about. The verdict itself comes from the
-// split stage, which asks the solver once for every candidate split
-// (givensChecks).
+// Stage "check" (check.go, check_correct.go): check takes a split to what
+// the solver's verdict on its givens means for the reading: whether it is
+// a proper puzzle, what is wrong with it if not (diagnose), and the cells
+// to check by eye (diagnose, toCheck). The verdict itself comes from the
+// split stage, which asks the solver once for every candidate split and
+// corrects the givens with [Correct] (check_correct.go). Tested in
+// check_correct_test.go and progress_test.go (TestToCheck).
 
 // checked is the check stage's outcome at one angle.
 type checked struct {

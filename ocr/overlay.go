@@ -16,6 +16,11 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
+// After the stages (overlay.go): DrawOverlay draws the solution of a
+// reading into the photo it was read from, in perspective, and DrawRings
+// rings cells of it (the player's mistakes). Tested in read_test.go
+// (TestDrawOverlay, TestDrawRings).
+
 // OverlayStyle is how [DrawOverlay] writes digits. The command line passes
 // the render package's colour for filled digits and its digit masks, so the
 // photo matches the bot's pictures; package ocr does not import render

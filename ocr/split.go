@@ -2,11 +2,16 @@ package ocr
 
 import "github.com/sudokubot/sudokubot/solver"
 
-// The split stage: the kind of every cell (given, entry, pencil marks or
-// empty) is settled here, from the recognizer's view of each cell and what
-// the digits look like in this picture, and the givens are checked and
-// corrected with the solver, once for every candidate split
-// (givensChecks). [splitCells] is its entry point.
+// Stage "split" (split.go, split_style.go, split_look.go,
+// split_symmetry.go, split_entries.go): splitCells takes the recognize
+// stage's readings to a split, the kind of every cell (given, entry,
+// pencil marks or empty) settled from the recognizer's view of each cell
+// and what the digits look like in this picture (split_style.go,
+// split_look.go, split_symmetry.go), the givens checked and corrected with
+// the solver once for every candidate split (givensChecks), and the
+// entries weighed against the solution (split_entries.go). Tested in
+// split_test.go, split_look_test.go, split_symmetry_test.go,
+// split_entries_test.go and style_test.go.
 
 // split is the split stage's outcome at one angle.
 type split struct {

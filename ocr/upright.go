@@ -6,8 +6,10 @@ import (
 	"slices"
 )
 
-// The photo's angle: the stages from rectify to check run once for every
-// angle tried, and the best reading wins (see readUpright).
+// The photo's angle (upright.go): readUpright runs the stages from
+// rectify to check once for every angle of the photo worth trying, readAt
+// at one angle, and keeps the best reading (betterTry). Tested in
+// read_test.go (TestReadOrientation).
 
 // angleReading is the reading of a photo turned upright by turns quarter
 // turns clockwise: the outcome of each stage at that angle.
