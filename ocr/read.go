@@ -151,7 +151,7 @@ func ReadDecoded(ctx context.Context, dec *Decoded, opt Options) (*Result, error
 // readDecoded reads dec; t is when the work on the photo started, the
 // start of the first stage ("decode"). It runs the stages in order, each
 // timed under its own name: decode, detect, then for every angle tried
-// (see readUpright) rectify, recognize, split and check.
+// (see readUpright) rectify, cut, recognize, split and check.
 func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*Result, error) {
 	clock := &stageClock{last: t}
 	pic := &photo{dec: dec, gray: ToGray(dec.Image)}
@@ -203,7 +203,7 @@ func (c *stageClock) lap(name string) {
 func (a *angleReading) result(dec *Decoded) *Result {
 	b := dec.Image.Bounds()
 	res := &Result{Width: b.Dx(), Height: b.Dy(), Orientation: dec.Orientation}
-	res.Turns, res.Corners, res.Inverted = a.turns, a.rect.q, a.rect.inverted
+	res.Turns, res.Corners, res.Inverted = a.turns, a.rect.grid.Corners, a.rect.grid.Inverted
 	res.Cells, res.Grid, res.Entered = a.split.cells, a.split.givens, a.split.entered
 	for i, c := range res.Cells {
 		if c.Kind == KindMarks {
@@ -217,54 +217,10 @@ func (a *angleReading) result(dec *Decoded) *Result {
 
 // GridCells rectifies the grid whose corners are q (in reading order: the
 // puzzle's top-left first) in the picture img, whose gray levels are g
-// (ToGray(img)), and cuts its cells. A grid of light print on a dark board
-// (a dark-mode screen) is read from its negative, and a picture in colour
-// by each pixel's distance in colour from its cell's background (see
-// colourContrast). It reports whether the grid is light print on a dark
-// board.
+// (ToGray(img)), and cuts its cells: the rectify and cut stages
+// ([RectifyGrid], [Cut]). It reports whether the grid is light print on a
+// dark board, read from its negative.
 func GridCells(img image.Image, g *image.Gray, q Quad) (Cells, bool) {
-	rect := Rectify(g, q, GridSize)
-	inverted := lightOnDark(rect)
-	switch c := colourContrast(img, q, GridSize, inverted); {
-	case c != nil:
-		rect = c
-	case inverted:
-		rect = invert(rect)
-	}
-	return CutCells(rect), inverted
-}
-
-// lightOnDark reports whether g looks like light print on a dark ground:
-// more of its pixels stand out above the brightness of the ground around
-// them (the median of their cell) than below it. Ink on paper, even in
-// dim light or with a shadow across the grid, is the other way round.
-func lightOnDark(g *image.Gray) bool {
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	step := max(1, min(w, h)/200) // a sample is plenty
-	const margin = 48
-	bright, dark, n := 0, 0, 0
-	for cy := range 9 {
-		for cx := range 9 {
-			x0, x1, y0, y1 := cx*w/9, (cx+1)*w/9, cy*h/9, (cy+1)*h/9
-			var hist [256]int
-			m := 0
-			for y := y0; y < y1; y += step {
-				for x := x0; x < x1; x += step {
-					hist[g.Pix[y*g.Stride+x]]++
-					m++
-				}
-			}
-			ground := int(percentile(&hist, m, 0.5))
-			for v, c := range hist {
-				switch {
-				case v > ground+margin:
-					bright += c
-				case v < ground-margin:
-					dark += c
-				}
-			}
-			n += m
-		}
-	}
-	return bright > 2*dark && bright > n/50
+	r := RectifyGrid(img, g, q)
+	return Cut(r), r.Inverted
 }

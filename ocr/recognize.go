@@ -9,14 +9,15 @@ import (
 )
 
 // Stage "recognize" (recognize.go, recognize_net.go, recognize_marks.go,
-// ink.go): recognize takes the Cells of the cut stage to every cell's
+// recognize_ink.go): recognize takes the Cells of the cut stage to every cell's
 // reading, with a [Recognizer]: this package's (NewRecognizer,
 // recognize_net.go) runs the trained classifier of package ocr/digitnet on
 // every cell, reads pencil marks one small digit at a time
 // (recognize_marks.go) and asks a [DigitReader] (package ocr/tesseract)
 // for a second opinion on the printed digits it is least sure of, on the
-// glyphs the ink analysis cuts out (ink.go). Tested in recognize_test.go,
-// recognize_marks_test.go, smallhand_test.go and ink_test.go.
+// glyphs the ink analysis cuts out (recognize_ink.go). Tested in
+// recognize_test.go, recognize_marks_test.go, smallhand_test.go and
+// recognize_ink_test.go.
 
 // glyphHeight is the height in pixels of every digit glyph handed to a
 // [DigitReader].
@@ -81,7 +82,7 @@ func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) 
 	if err != nil {
 		return nil, fmt.Errorf("recognize cells: %w", err)
 	}
-	outsideDoubt(&readings, rect.q, pic.gray.Rect)
+	outsideDoubt(&readings, rect.grid.Corners, pic.gray.Rect)
 	return &recognized{readings: readings, img: pic.dec.Image, rect: rect}, nil
 }
 

@@ -11,7 +11,7 @@ import "github.com/sudokubot/sudokubot/solver"
 // the solver once for every candidate split (givensChecks), and the
 // entries weighed against the solution (split_entries.go). Tested in
 // split_test.go, split_look_test.go, split_symmetry_test.go,
-// split_entries_test.go and style_test.go.
+// split_entries_test.go and split_style_test.go.
 
 // split is the split stage's outcome at one angle.
 type split struct {
@@ -36,7 +36,7 @@ type split struct {
 // weighed against its solution (see split_entries.go).
 func splitCells(rec *recognized) split {
 	rs, digits := recognizedKinds(rec.readings)
-	styles := glyphStyles(rec.img, rec.rect.q, rec.rect.cells, &digits)
+	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
 	sp := split{}
 	sp.cells, sp.verdict = splitDigits(rs, &styles)
 	sp.givens, _ = solver.NewGrid(9)

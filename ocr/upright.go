@@ -104,8 +104,11 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	a := &angleReading{turns: turns, rect: rectify(pic, turns)}
+	a := &angleReading{turns: turns}
+	a.rect.grid = RectifyGrid(pic.dec.Image, pic.gray, turnQuad(pic.corners, turns))
 	clock.lap("rectify")
+	a.rect.cells = Cut(a.rect.grid)
+	clock.lap("cut")
 	rec, err := recognize(ctx, read, pic, &a.rect)
 	if err != nil {
 		return nil, err
@@ -118,21 +121,11 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	return a, nil
 }
 
-// rectified is the rectify stage's outcome at one angle: the grid's
-// corners in reading order and its cells cut.
+// rectified is the outcome of the rectify and cut stages at one angle:
+// the grid brought square, and its cells.
 type rectified struct {
-	q     Quad
+	grid  Rectified
 	cells Cells
-	// inverted is true when the grid is light print on a dark board.
-	inverted bool
-}
-
-// rectify rectifies the photo's grid turned upright by turns quarter
-// turns and cuts its cells ([GridCells]).
-func rectify(pic *photo, turns int) rectified {
-	q := turnQuad(pic.corners, turns)
-	cells, inverted := GridCells(pic.dec.Image, pic.gray, q)
-	return rectified{q: q, cells: cells, inverted: inverted}
 }
 
 // better reports whether reading a beats reading b of the same photo at

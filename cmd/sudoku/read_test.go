@@ -100,7 +100,7 @@ func TestReadCommandJSON(t *testing.T) {
 	if len(j.Cells) != 81 || len(j.Corners) != 4 || j.Size != [2]int{640, 480} {
 		t.Errorf("%d cells, %d corners, size %v", len(j.Cells), len(j.Corners), j.Size)
 	}
-	for _, st := range []string{"decode", "detect", "rectify", "recognize", "check"} {
+	for _, st := range []string{"decode", "detect", "rectify", "cut", "recognize", "split", "check"} {
 		if _, ok := j.TimingsMS[st]; !ok {
 			t.Errorf("no timing for stage %q: %v", st, j.TimingsMS)
 		}

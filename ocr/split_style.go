@@ -75,7 +75,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 				}
 				ink++
 				minY, maxY = min(minY, y), max(maxY, y)
-				px, py := h.apply((float64(x)+0.5)/float64(c.Size), (float64(y)+0.5)/float64(c.Size))
+				px, py := h.apply((float64(x)+pixelCentre)/float64(c.Size), (float64(y)+pixelCentre)/float64(c.Size))
 				ix, iy := int(px)+b.Min.X, int(py)+b.Min.Y
 				if math.IsNaN(px) || math.IsNaN(py) {
 					continue
@@ -106,23 +106,49 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 	return out
 }
 
+// The constants of sRGB (IEC 61966-2-1) and CIELAB with the D65 white
+// point, for lab.
+const (
+	// srgbLinearTo is the encoded level up to which sRGB is linear, with
+	// slope 1/srgbSlope; above it a level c is ((c+srgbOffset)/
+	// (1+srgbOffset))^srgbGamma.
+	srgbLinearTo, srgbSlope = 0.04045, 12.92
+	srgbOffset, srgbGamma   = 0.055, 2.4
+	// labEpsilon is the relative luminance up to which CIELAB's f is
+	// linear, labSlope*t + labOffset.
+	labEpsilon, labSlope = 0.008856, 7.787
+	labOffset            = 16.0 / 116
+)
+
+// rgbToXYZ converts linear sRGB to CIE XYZ, row by row X, Y, Z; whiteD65
+// is the white point's X, Y and Z.
+var (
+	rgbToXYZ = [3][3]float64{
+		{0.4124, 0.3576, 0.1805},
+		{0.2126, 0.7152, 0.0722},
+		{0.0193, 0.1192, 0.9505},
+	}
+	whiteD65 = [3]float64{0.95047, 1, 1.08883}
+)
+
 // lab converts sRGB (0-1) to CIELAB with the D65 white point.
 func lab(r, g, b float64) (float64, float64, float64) {
 	lin := func(c float64) float64 {
-		if c <= 0.04045 {
-			return c / 12.92
+		if c <= srgbLinearTo {
+			return c / srgbSlope
 		}
-		return math.Pow((c+0.055)/1.055, 2.4)
+		return math.Pow((c+srgbOffset)/(1+srgbOffset), srgbGamma)
 	}
 	r, g, b = lin(r), lin(g), lin(b)
-	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
-	y := 0.2126*r + 0.7152*g + 0.0722*b
-	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	m := &rgbToXYZ
+	x := (m[0][0]*r + m[0][1]*g + m[0][2]*b) / whiteD65[0]
+	y := m[1][0]*r + m[1][1]*g + m[1][2]*b
+	z := (m[2][0]*r + m[2][1]*g + m[2][2]*b) / whiteD65[2]
 	f := func(t float64) float64 {
-		if t > 0.008856 {
+		if t > labEpsilon {
 			return math.Cbrt(t)
 		}
-		return 7.787*t + 16.0/116
+		return labSlope*t + labOffset
 	}
 	fx, fy, fz := f(x), f(y), f(z)
 	return 116*fy - 16, 500 * (fx - fy), 200 * (fy - fz)
@@ -172,7 +198,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) []
 	}
 	// The givens are the neutral group or, both neutral, the heavier.
 	mean := func(g []int, f func(glyphStyle) float64) float64 {
-		s := 0.0
+		var s float64
 		for _, i := range g {
 			s += f(styles[i])
 		}
@@ -230,7 +256,7 @@ const betweenColours = 0.25
 // with the entries. Digits nearer a colour than betweenColours of the way
 // stay in its group.
 func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []int) ([]int, []int) {
-	vec := func(s glyphStyle) [3]float64 { return [3]float64{s.l * 0.5, s.a, s.b} }
+	vec := inkVector
 	centre := func(g []int) [3]float64 {
 		var c [3]float64
 		for _, i := range g {
@@ -243,7 +269,7 @@ func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []
 	}
 	cg, ce := centre(givens), centre(entries)
 	var axis [3]float64
-	n2 := 0.0
+	var n2 float64
 	for d := range 3 {
 		axis[d] = ce[d] - cg[d]
 		n2 += axis[d] * axis[d]
@@ -254,7 +280,7 @@ func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []
 	var g, e []int
 	for _, i := range slices.Concat(givens, entries) {
 		v := vec(styles[i])
-		t := 0.0
+		var t float64
 		for d := range 3 {
 			t += (v[d] - cg[d]) * axis[d] / n2
 		}
@@ -322,11 +348,18 @@ func typed(styles *[81]glyphStyle, printed *[81]bool, idx []int) bool {
 	return m > 0 && math.Sqrt(math.Max(0, ss/n-m*m))/m <= maxHeightSpread
 }
 
+// lightnessWeight is how much the lightness of two inks counts in their
+// distance against their colour (CIELAB's a and b); its origin records no
+// measurement.
+const lightnessWeight = 0.5
+
+// inkVector is the ink's colour as the style split measures distances.
+func inkVector(s glyphStyle) [3]float64 { return [3]float64{s.l * lightnessWeight, s.a, s.b} }
+
 // colourGroups splits the cells idx into two groups of clearly different
 // ink colour (2-means in CIELAB), or reports false.
 func colourGroups(styles *[81]glyphStyle, idx []int) ([2][]int, bool) {
-	vec := func(s glyphStyle) [3]float64 { return [3]float64{s.l * 0.5, s.a, s.b} }
-	return twoMeans(idx, func(i int) [3]float64 { return vec(styles[i]) }, minColourGap)
+	return twoMeans(idx, func(i int) [3]float64 { return inkVector(styles[i]) }, minColourGap)
 }
 
 // weightGroups splits the cells idx into a heavier and a lighter group of
@@ -347,7 +380,7 @@ func twoMeans(idx []int, at func(int) [3]float64, gap float64) ([2][]int, bool) 
 		return math.Sqrt((p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2]))
 	}
 	var c [2][3]float64
-	best := -1.0
+	best := float64(-1)
 	for _, i := range idx {
 		for _, j := range idx {
 			if d := dist(at(i), at(j)); d > best {
@@ -386,7 +419,7 @@ func twoMeans(idx []int, at func(int) [3]float64, gap float64) ([2][]int, bool) 
 	}
 	between := dist(c[0], c[1])
 	for k := range 2 {
-		ss := 0.0
+		var ss float64
 		for _, i := range groups[k] {
 			d := dist(at(i), c[k])
 			ss += d * d

@@ -43,6 +43,39 @@ const (
 	maxCentreOffset = 0.28
 )
 
+// More numbers of the ink analysis. Their origin (the ink analysis
+// written for Tesseract's glyphs, before the trained classifier) records
+// no measurement; doubtMaxHeight came with the remark that a blob much
+// taller than the photo's digits is only maybe a digit, so that the
+// correction may drop it.
+const (
+	// gridInkLevel and gridPaperLevel are the percentiles of the whole
+	// grid's gray levels taken for its ink and its paper by binarizeInk,
+	// and inkMargin the share of their difference by which a pixel must
+	// be darker than its neighbourhood to be ink.
+	gridInkLevel, gridPaperLevel = 0.02, 0.90
+	inkMargin                    = 0.15
+	// glyphInkLevel and glyphPaperLevel are the percentiles of a cell's
+	// gray levels stretched to black and white in its glyph.
+	glyphInkLevel, glyphPaperLevel = 0.01, 0.7
+	// minDigitArea is the least area of a digit blob, as a share of its
+	// cell's.
+	minDigitArea = 0.01
+	// blobEmptyConf is how sure the analysis is of a cell once it found a
+	// digit blob in it or none.
+	blobEmptyConf = 0.99
+	// calibrateContrast: a blob fainter than minRelContrast of the
+	// photo's typical digit, or shorter than minRelHeight or taller than
+	// maxRelHeight of its height, is no digit, its cell empty with
+	// notDigitEmptyConf; one fainter than doubtContrast, shorter than
+	// doubtMinHeight or taller than doubtMaxHeight is only maybe one (its
+	// cell empty with doubtEmptyConf).
+	minRelContrast, minRelHeight, maxRelHeight    = 0.35, 0.55, 1.4
+	notDigitEmptyConf                             = 0.8
+	doubtContrast, doubtMinHeight, doubtMaxHeight = 0.6, 0.7, 1.25
+	doubtEmptyConf                                = 0.6
+)
+
 // inkRemains tells the grid-line remains in a cell's ink mask: the rows and
 // columns within a fifth of the cell's side (rounded up) of its edges of
 // which at least 55% is ink. The share is written 0.55/1 as it was always
@@ -71,8 +104,8 @@ func binarizeInk(g *image.Gray, cellSide int) []uint8 {
 	}
 	// Global contrast: paper (a high percentile) against ink (a low one).
 	hist := grayHistogram(g, b)
-	lo, hi := grayLevel(&hist, w*h, 0.02, roundUp), grayLevel(&hist, w*h, 0.90, roundUp)
-	margin := max(6, 0.15*float64(hi-lo))
+	lo, hi := grayLevel(&hist, w*h, gridInkLevel, roundUp), grayLevel(&hist, w*h, gridPaperLevel, roundUp)
+	margin := max(6, inkMargin*float64(hi-lo))
 	r := max(cellSide/3, 3)
 	for y := range h {
 		y0, y1 := max(y-r, 0), min(y+r+1, h)
@@ -111,7 +144,7 @@ func analyzeCells(c Cells) [81]inkCell {
 	for i, r := range c.Rects {
 		r = r.Intersect(c.Img.Bounds())
 		if r.Dx() < 4 || r.Dy() < 4 {
-			out[i] = inkCell{EmptyConf: 0.5}
+			out[i] = inkCell{EmptyConf: evenChance}
 			continue
 		}
 		out[i] = analyzeCell(c.Img, bin, stride, r)
@@ -129,45 +162,9 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 	}
 	removeLineRemains(m, w, h)
 	labels, comps := labelBlobs(m, w, h, g, r)
-	// Candidate digit blobs: tall enough, not too big, near the centre.
-	best := -1
-	for k := range comps {
-		c := &comps[k]
-		cw, ch := float64(c.w())/float64(w), float64(c.h())/float64(h)
-		cx := (float64(c.minX+c.maxX+1)/2)/float64(w) - 0.5
-		cy := (float64(c.minY+c.maxY+1)/2)/float64(h) - 0.5
-		if ch < minDigitHeight || ch > maxDigitHeight || cw > maxDigitWidth {
-			continue
-		}
-		if math.Abs(cx) > maxCentreOffset || math.Abs(cy) > maxCentreOffset {
-			continue
-		}
-		if float64(c.area) < 0.01*float64(w*h) {
-			continue
-		}
-		if best < 0 || c.area > comps[best].area {
-			best = k
-		}
-	}
-	if best < 0 {
-		return inkCell{EmptyConf: 0.99}
-	}
-	d := comps[best]
-	keep := map[int32]bool{d.label: true}
-	// Pieces of a broken digit: blobs that lie within the digit's rows and
-	// overlap or nearly touch its columns.
-	for k := range comps {
-		c := &comps[k]
-		if k == best || c.area < 3 {
-			continue
-		}
-		if c.minY < d.minY-h/20 || c.maxY > d.maxY+h/20 {
-			continue
-		}
-		if c.maxX < d.minX-w/12 || c.minX > d.maxX+w/12 {
-			continue
-		}
-		keep[c.label] = true
+	keep, ok := digitBlobs(comps, w, h)
+	if !ok {
+		return inkCell{EmptyConf: blobEmptyConf}
 	}
 	bx0, by0, bx1, by1 := w, h, -1, -1
 	var sum, area int
@@ -186,8 +183,8 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 	gray := make([]uint8, ow*oh)
 	// Paper level: a high percentile of the cell's pixels.
 	hist := grayHistogram(g, r)
-	paper := float64(grayLevel(&hist, w*h, 0.7, roundUp))
-	ink := float64(grayLevel(&hist, w*h, 0.01, roundUp))
+	paper := float64(grayLevel(&hist, w*h, glyphPaperLevel, roundUp))
+	ink := float64(grayLevel(&hist, w*h, glyphInkLevel, roundUp))
 	for y := range oh {
 		for x := range ow {
 			if l := labels[(by0+y)*w+bx0+x]; l > 0 && keep[l] {
@@ -200,16 +197,64 @@ func analyzeCell(g *image.Gray, bin []uint8, stride int, r image.Rectangle) inkC
 	}
 	return inkCell{
 		HasDigit:  true,
-		EmptyConf: 0.99,
+		EmptyConf: blobEmptyConf,
 		Mask:      mask,
 		W:         ow,
 		H:         oh,
 		Gray:      gray,
 		Contrast:  paper - float64(sum)/float64(max(area, 1)),
 		RelH:      float64(oh) / float64(h),
-		OffX:      float64(bx0+bx1+1)/2/float64(w) - 0.5,
-		OffY:      float64(by0+by1+1)/2/float64(h) - 0.5,
+		OffX:      float64(bx0+bx1+1)/2/float64(w) - cellMiddle,
+		OffY:      float64(by0+by1+1)/2/float64(h) - cellMiddle,
 	}
+}
+
+// digitBlobs picks the blobs of a digit among the blobs comps of a w x h
+// cell: the largest of those tall enough, not too big and near the middle
+// (minDigitHeight, maxDigitHeight, maxDigitWidth, maxCentreOffset,
+// minDigitArea), with the pieces of a broken digit around it. It returns
+// their labels, or false when no blob qualifies.
+func digitBlobs(comps []inkBlob, w, h int) (map[int32]bool, bool) {
+	best := -1
+	for k := range comps {
+		c := &comps[k]
+		cw, ch := float64(c.w())/float64(w), float64(c.h())/float64(h)
+		cx := (float64(c.minX+c.maxX+1)/2)/float64(w) - cellMiddle
+		cy := (float64(c.minY+c.maxY+1)/2)/float64(h) - cellMiddle
+		if ch < minDigitHeight || ch > maxDigitHeight || cw > maxDigitWidth {
+			continue
+		}
+		if math.Abs(cx) > maxCentreOffset || math.Abs(cy) > maxCentreOffset {
+			continue
+		}
+		if float64(c.area) < minDigitArea*float64(w*h) {
+			continue
+		}
+		if best < 0 || c.area > comps[best].area {
+			best = k
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	d := comps[best]
+	keep := map[int32]bool{d.label: true}
+	// Pieces of a broken digit: blobs that lie within the digit's rows and
+	// overlap or nearly touch its columns.
+	for k := range comps {
+		c := &comps[k]
+		if k == best || c.area < 3 {
+			continue
+		}
+		if c.minY < d.minY-h/20 || c.maxY > d.maxY+h/20 {
+			continue
+		}
+		if c.maxX < d.minX-w/12 || c.minX > d.maxX+w/12 {
+			continue
+		}
+		keep[c.label] = true
+	}
+	return keep, true
 }
 
 // removeLineRemains clears rows and columns near the cell's edges that are
@@ -302,15 +347,15 @@ func calibrateContrast(cells *[81]inkCell) {
 		// few percent, after rectification): a blob much shorter or taller
 		// than the others is not one of them. Tall ones are grid lines left
 		// inside the cell by an imperfect cut.
-		if rc < 0.35 || rh < 0.55 || rh > 1.4 {
-			*c = inkCell{EmptyConf: 0.8}
+		if rc < minRelContrast || rh < minRelHeight || rh > maxRelHeight {
+			*c = inkCell{EmptyConf: notDigitEmptyConf}
 			continue
 		}
 		// A blob somewhat taller than the others is as likely a grid-line
 		// remain or a smudge as a digit, and a faint or short one may be
 		// show-through.
-		if rc < 0.6 || rh < 0.7 || rh > 1.25 {
-			c.EmptyConf = 0.6
+		if rc < doubtContrast || rh < doubtMinHeight || rh > doubtMaxHeight {
+			c.EmptyConf = doubtEmptyConf
 		}
 	}
 }
@@ -327,7 +372,7 @@ func (c *inkCell) glyph(height, pad int, gamma float64) *image.Gray {
 	src := make([]float64, c.W*c.H)
 	for y := range c.H {
 		for x := range c.W {
-			v := 255.0
+			v := float64(255)
 			if c.nearInk(x, y) {
 				v = float64(c.Gray[y*c.W+x])
 				if gamma != 1 {
@@ -350,7 +395,7 @@ func (c *inkCell) glyph(height, pad int, gamma float64) *image.Gray {
 		fy0, fy1 := float64(y)*sy, float64(y+1)*sy
 		for x := range gw {
 			fx0, fx1 := float64(x)*sx, float64(x+1)*sx
-			out.Pix[(y+pad)*out.Stride+x+pad] = uint8(areaMean(src, c.W, c.H, fx0, fy0, fx1, fy1) + 0.5)
+			out.Pix[(y+pad)*out.Stride+x+pad] = uint8(areaMean(src, c.W, c.H, fx0, fy0, fx1, fy1) + roundHalf)
 		}
 	}
 	return out
