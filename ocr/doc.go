@@ -1,102 +1,154 @@
-// Package ocr turns a photo of a printed Sudoku into a checked 81-cell grid.
+// Package ocr turns a photo of a Sudoku into a checked 81-cell grid: the
+// puzzle's givens, the player's entries and pencil marks, the solution or
+// what is wrong, and the cells to check by eye.
 //
-// The pipeline has two halves that meet in [Cells]:
+// # The stages
 //
-//   - The front (decode.go, detect.go, warp.go, cells.go, read.go) decodes the
-//     image with explicit limits ([DecodeLimits]), finds the puzzle as the
-//     largest grid-like quadrilateral, rectifies the perspective ([Rectify])
-//     and cuts the 81 cells ([CutCells]).
-//   - The recognition half implements [Recognizer]: given the [Cells] it
-//     says what every cell holds (nothing, a printed digit, the player's
-//     digit, pencil marks) and which digit, returning a [CellReading] per
-//     cell with a calibrated confidence and ranked alternatives.
-//     [NewRecognizer] is this package's: the trained cell classifier of
-//     package ocr/digitnet (pure Go, weights embedded) reads every cell, a
-//     [DigitReader] gives a second opinion on the printed digits the
-//     classifier is least sure of (package ocr/tesseract reads them with
-//     Tesseract; everything else here is pure Go), and pencil marks are
-//     read one small digit at a time.
-//   - Between the two, [Read] tells the givens from the player's entries
-//     (the classifier's print-or-hand verdict, and for an app's typed
-//     entries their colour and weight), corrects the least sure givens
-//     with the solver ([Correct]) and checks the puzzle.
+// [Read] (or [ReadDecoded], for a photo decoded already) runs the stages
+// below in order and returns a [Result]. Each stage is a function whose
+// input and output are named types, timed under the stage's name in
+// [Result.Stages] ("timings_ms" in the JSON of sudoku read). The stages
+// from rectify to check run once for every angle of the photo tried (see
+// The photo's angle); each stage file says at its top what the stage does
+// and where it is tested.
 //
-// [Read] runs everything and returns a [Result]: the grid, per-cell
-// confidences and alternatives, the four grid corners in the photo (for
-// drawing the solution onto it with [DrawOverlay]) and the time spent in
-// every stage. A grid that was read but has a clash, no solution or several
-// comes back with [Result.Err] naming the doubtful cells: callers show that,
-// never the grid as if it were right.
+//	stage      files                 entry function        fills in (Result)             tests
+//	decode     decode.go,            Decode, ToGray        Width, Height, Orientation    decode_test.go,
+//	           decode_scaled.go                                                          decode_scaled_test.go
+//	detect     detect.go,            Detect                DetectScore, and Corners      detect_test.go,
+//	           detect_maps.go,                             once turned (upright.go)      detect_looks_test.go
+//	           detect_outlines.go,
+//	           detect_lattice.go,
+//	           detect_quality.go
+//	rectify    rectify.go,           RectifyGrid           Inverted                      rectify_test.go,
+//	           rectify_colour.go,                                                        polarity_test.go
+//	           rectify_polarity.go
+//	cut        cut.go                Cut                   (the Cells recognized)        cut_test.go
+//	recognize  recognize.go,         recognize, and a      Cells[i].Digit, Confidence,   recognize_test.go,
+//	           recognize_net.go,     Recognizer's          Alternatives, Marks,          recognize_marks_test.go,
+//	           recognize_marks.go,   Recognize             MarksConfidence, Hand         smallhand_test.go,
+//	           recognize_ink.go      (NewRecognizer)                                     recognize_ink_test.go
+//	split      split.go,             splitCells            Cells[i].Kind, Grid,          split_test.go,
+//	           split_style.go,                             Entered, Marks                split_style_test.go,
+//	           split_look.go,                                                            split_look_test.go,
+//	           split_symmetry.go,                                                        split_symmetry_test.go,
+//	           split_entries.go                                                          split_entries_test.go
+//	check      check.go,             check, and Correct    Solutions, Solution,          check_correct_test.go,
+//	           check_correct.go                            SolveErr, Problem, Doubtful   progress_test.go (TestToCheck)
 //
-// # The front of the pipeline
+// Around the stages:
 //
-//   - [Decode] accepts JPEG, PNG, GIF and WebP. It refuses files over
-//     [DecodeLimits].MaxBytes and, from the header alone, before any pixel is
-//     decoded, images over MaxPixels (decompression bombs): [ErrTooLarge]
-//     with a [LimitError] saying "image is WxH pixels, the limit is N".
-//     It reads the EXIF orientation tag of JPEGs but does not apply it.
-//   - [Detect] works on a copy scaled to at most 800 pixels. It looks for
-//     grid lines in several maps of the picture, in turn until one gives a
-//     nearly complete lattice that is framed (its four outer lines are
-//     lines, not the edge of a shadow or of the page): ink darker than its neighbourhood (an
-//     adaptive threshold), thin dark lines at three widths and thin light
-//     lines (ridges, which ignore large dark areas such as an app's bars or
-//     a dark board's surroundings). In each map the large connected
-//     components are outlined (the largest quadrilateral on the convex
-//     hull, and the bounding box), and each outline's lattice is fitted:
-//     the neighbourhood is rectified and the ten evenly spaced lines of
-//     each axis are found from the ink profiles of each half of the
-//     square, scoring bold box lines above cell lines. Every lattice is
-//     then judged on the gray picture itself (how strongly its twenty
-//     lines stand out, all along their length, box lines above cell
-//     lines), moved by a cell when that fits the lines clearly better.
-//     A lattice with hardly any cell lines may be one 3x3 box of a grid
-//     whose outline was lost (a curved sheet, a shadow): the grid is
-//     looked for around it, and replaces it when its lines stand out
-//     across the whole grid and its border is all there. Of the lattices
-//     nearly as clear as the best the largest one nearest the middle
-//     wins: the puzzle, not its smaller solution grid or a neighbouring
-//     puzzle; if it is not framed, a framed lattice of the same grid
-//     replaces it. When no component qualifies, the lattice is searched
-//     in the whole picture.
-//   - Orientation: EXIF tags are a hint. [Read] recognises the grid both in
-//     the stored orientation and in the tagged one and keeps the reading
-//     that checks out with the solver, else the more confident one.
-//   - [Rectify] warps the grid to [GridSize] pixels (a grid of light print
-//     on a dark board is read from its negative); [CutCells] finds the
-//     cell lines per band of cells (curved paper) and paints out grid-line
-//     remains inside each cell.
+//	read.go            Read, ReadDecoded, Options, Result, GridCells  read_test.go, read_bench_test.go
+//	upright.go         readUpright: the photo's angle; Turns          read_test.go (TestReadOrientation)
+//	overlay.go         DrawOverlay, DrawRings (after Read)            read_test.go (TestDrawOverlay, TestDrawRings)
+//	progress.go        Result.Progress: the player's work checked     progress_test.go
+//	cells.go           Cells, CellReading, CellKind, Recognizer       (the types the stages hand on)
+//	measure.go         grayLevel, inkCut, lineRemains                 (measures of a box of gray pixels that
+//	                                                                   several stages share)
+//	doc.go             this overview
 //
-// Package internal/ocreval measures all of it against folders of photos
-// with truth files (the command sudoku ocr-report).
+// Package ocr/digitnet is the trained cell classifier the recognizer runs
+// (pure Go, its weights embedded), and package ocr/tesseract the
+// [DigitReader] that gives a second opinion with Tesseract; everything
+// else here is pure Go. Package internal/ocreval measures the whole
+// pipeline against folders of photos with truth files (the command sudoku
+// ocr-report).
+//
+// # What each stage does
+//
+//   - decode: [Decode] accepts JPEG, PNG, GIF and WebP. It refuses files
+//     over [DecodeLimits].MaxBytes and, from the header alone, before any
+//     pixel is decoded, images over MaxPixels (decompression bombs):
+//     [ErrTooLarge] with a [LimitError] saying which limit; a JPEG over
+//     the pixel limit but not too far over it is decoded at a reduced scale
+//     instead (decode_scaled.go). It reads the
+//     EXIF orientation tag of JPEGs but does not apply it. [ToGray] gives
+//     the gray levels the next stages work on.
+//   - detect: [Detect] finds the puzzle's grid as a [Quad] in the stored
+//     pixels, on a copy scaled to at most 800 pixels: grid lines are looked
+//     for in several maps of the picture, the outlines of their components
+//     give candidate grids, ten lines each way are fitted to each, and the
+//     lattices are judged on the gray picture itself.
+//   - rectify: [RectifyGrid] warps the grid to [GridSize] pixels square,
+//     dark ink on light paper: a grid of light print on a dark board is
+//     read from its negative, a picture in colour by each pixel's distance
+//     in colour from its cell's background.
+//   - cut: [Cut] finds the cell lines per band of cells (curved paper) and
+//     paints out grid-line remains inside each cell: the [Cells].
+//   - recognize: a [Recognizer] reads every cell ([CellReading]: the digit
+//     or none, a calibrated confidence, ranked alternatives, pencil marks,
+//     how likely the digit is handwritten). This package's
+//     ([NewRecognizer]) runs the classifier on every cell, reads pencil
+//     marks one small digit at a time, and asks a [DigitReader] about the
+//     printed digits the classifier is least sure of. It also proposes
+//     each cell's kind (print or hand, one digit or pencil marks, by the
+//     classifier and its rules over the whole grid), because the second
+//     opinion is asked only about the digits it takes for print. recognize
+//     then doubts the cells the photo's frame cuts.
+//   - split: splitCells settles the kind of every cell: given, the
+//     player's entry, pencil marks or empty. Entries typed into an app
+//     differ from the givens by colour or weight (split_style.go); a pen's
+//     digits are told by the recognizer's view of each hand, weighed with
+//     what the digits read surely look like in this picture
+//     (split_look.go); the symmetry of most puzzles' givens settles the few
+//     cells that break it (split_symmetry.go). Each candidate split's
+//     givens are checked with the solver once (givensChecks) and corrected
+//     from their alternatives ([Correct]) when a clearly likeliest change
+//     gives one solution. The entries are never corrected but, when the
+//     givens make a proper puzzle, weighed against its solution
+//     (split_entries.go).
+//   - check: what the solver's verdict on the givens means: exactly one
+//     solution, or the problem and the least sure cells and those in a
+//     clash as [Result.Doubtful]; with one solution, the cells read with
+//     less than [SureConfidence] and the entries that would be mistakes
+//     read with less than [AccuseConfidence].
+//
+// # The photo's angle
+//
+// EXIF tags are a hint. [Read] reads the grid in the stored pixels'
+// orientation first and then, when the tag asks for a turn, in the tag's,
+// unless the first reading has one solution and a mean confidence over
+// 0.9 (sureAngle); when neither gives a proper puzzle, the other quarter
+// turns are tried until one does. A clearly more confident reading wins,
+// and between close ones one with a unique solution (betterTry). So Read
+// calls the recognizer's Recognize once for every angle tried: once for
+// most photos, up to four times. (A recognizer that could also glance, the
+// unexported glancer, would glance at the other turns first; this
+// package's does not.)
+//
+// # The result
+//
+// [Result] holds the grid read, the player's entries and marks, every
+// cell's reading, the grid's corners in the photo (for drawing on it with
+// [DrawOverlay] and [DrawRings]) and the time spent in every stage. A grid
+// that was read but has a clash, no solution or several comes back with a
+// nil error and [Result.Err] naming the doubtful cells: callers show that,
+// never the grid as if it were right. [Result.Progress] checks the player's
+// entries and marks against the solution.
 //
 // # Contract for recognizers
 //
-// The types in cells.go are the stable interface between the halves:
+// The types in cells.go are the interface between the stages:
 //
 //   - [Cells].Img is the rectified grid, a Size x Size grayscale square whose
 //     outer grid border runs along the image edge (dark ink on light paper,
-//     not binarised, contrast not normalised). [CutCells] has painted the
-//     grid-line remains it found inside the cell boxes with the paper's
-//     shade.
+//     not binarised, contrast not normalised), with the grid-line remains
+//     the cut found inside the cell boxes painted with the paper's shade.
 //   - [Cells].Rects[i] is the box of cell i (row-major: i = row*9 + col)
 //     inside Img, with the grid lines around it excluded as far as they were
 //     found. Boxes need not be equal in size: on curved paper the lines are
 //     not evenly spaced. Small remains of grid lines can still touch a box's
 //     edge; a recognizer should ignore ink connected to the box border.
 //   - A recognizer returns one [CellReading] per cell in the same order.
-//     Digit 0 means empty. Confidence is the recognizer's probability in
-//     [0, 1] that Digit (including "empty") is right. Alternatives lists
-//     other candidates (digit 0 allowed, meaning "maybe empty") by decreasing
-//     confidence, never repeating Digit.
-//   - The readings returned are final: correction from alternatives (for
-//     example with the solver) happens inside Recognize, if at all. [Read]
-//     then checks the grid with the solver and, when it has a clash, no
-//     solution or several, reports it with the least confident cells as
-//     doubtful instead of returning it as read.
-//   - [Read] may call Recognize twice for one photo (both orientations of a
-//     photo whose EXIF orientation tag may be wrong) and keeps the reading
-//     that yields a unique solution, else the more confident one.
+//     Digit 0 means no digit. Confidence is the recognizer's probability in
+//     [0, 1] that Digit (including "no digit") is right. Alternatives lists
+//     other candidates (digit 0 allowed, meaning "maybe empty") by
+//     decreasing confidence, never repeating Digit. Kind may be left for
+//     the split stage; a digit whose kind is not an entry becomes a given.
+//   - The readings are not final: [Read] lowers the confidence of cells the
+//     photo's frame cuts, the split stage settles every cell's kind,
+//     corrects the givens from their alternatives and weighs the entries
+//     against the solution, and the check stage names the doubtful cells.
 //   - Recognize must honour ctx cancellation, must not keep references to
 //     Cells.Img after returning, and must be safe to call from one goroutine
 //     at a time per Recognizer value unless its documentation says more.
