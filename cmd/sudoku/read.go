@@ -68,22 +68,17 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 	ok := make([]bool, len(names))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	var startErr error
-	var once sync.Once
 	for range min(*workers, len(names)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rec, release, err := s.recognizers()
-			if err != nil {
-				once.Do(func() { startErr = fmt.Errorf("start the digit recognizer: %w", err) })
-				for range next {
-				}
-				return
-			}
-			defer release()
+			// Each worker starts its recognizer with the first picture
+			// whose bytes it has read: a command given no readable
+			// picture never loads Tesseract.
+			w := newPhotoReader(s.recognizers, s.photos.limit)
+			defer w.close()
 			for i := range next {
-				lines[i], notes[i], ok[i] = readOne(ctx, names[i], stdin, rec, s.photos.limit, *asJSON)
+				lines[i], notes[i], ok[i] = readOne(ctx, names[i], stdin, w, *asJSON)
 			}
 		}()
 	}
@@ -92,9 +87,6 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 	}
 	close(next)
 	wg.Wait()
-	if startErr != nil {
-		return startErr
-	}
 	failed := false
 	for i, l := range lines {
 		fmt.Fprintln(s.out, l)
@@ -145,11 +137,11 @@ type altJSON struct {
 	Confidence float64 `json:"confidence"`
 }
 
-// readOne reads one photo within limit and returns its output line and
-// whether it succeeded.
-func readOne(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, limit time.Duration, asJSON bool) (line, note string, ok bool) {
+// readOne reads one photo with w (within its limit) and returns its
+// output line and whether it succeeded.
+func readOne(ctx context.Context, name string, stdin []byte, w *photoReader, asJSON bool) (line, note string, ok bool) {
 	start := time.Now()
-	res, err := readFileAsPhoto(ctx, name, stdin, rec, limit)
+	res, err := readFileAsPhoto(ctx, name, stdin, w)
 	total := time.Since(start)
 	if err == nil {
 		err = res.Err()
@@ -254,13 +246,13 @@ func readPhoto(ctx context.Context, data []byte, rec ocr.Recognizer, limit time.
 }
 
 // readFileAsPhoto reads file name ("-": stdin, standard input's bytes) and
-// the puzzle in it, within limit.
-func readFileAsPhoto(ctx context.Context, name string, stdin []byte, rec ocr.Recognizer, limit time.Duration) (*ocr.Result, error) {
+// the puzzle in it with w, within w's limit.
+func readFileAsPhoto(ctx context.Context, name string, stdin []byte, w *photoReader) (*ocr.Result, error) {
 	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, cleanPathError(err)
 	}
-	res, err := readPhoto(ctx, data, rec, limit)
+	res, err := w.read(ctx, data)
 	if errors.Is(err, ocr.ErrNotImage) {
 		return nil, fmt.Errorf("%s is not a JPEG, PNG, GIF or WebP image", name)
 	}
