@@ -149,22 +149,11 @@ func diagnose(g solver.Grid, cells [81]CellReading, nsol int) (string, []int) {
 		doubt = append(doubt, i)
 	}
 	// Cells in a clash are doubtful whatever their confidence.
-	for _, c := range g.Clashes() {
-		for _, i := range []int{c.First, c.Second} {
-			if !containsInt(doubt, i) {
-				doubt = append(doubt, i)
-			}
+	for _, i := range clashCells(g) {
+		if !slices.Contains(doubt, i) {
+			doubt = append(doubt, i)
 		}
 	}
 	sort.Ints(doubt)
 	return problem, doubt
-}
-
-func containsInt(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

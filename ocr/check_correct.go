@@ -178,14 +178,7 @@ func swapReading(r CellReading, d int) CellReading {
 // suspects returns the cells worth changing: those in a clash, then the
 // least confident digit cells, at most correctCells in all.
 func suspects(rs *[81]CellReading, g solver.Grid) []int {
-	var out []int
-	for _, cl := range g.Clashes() {
-		for _, i := range []int{cl.First, cl.Second} {
-			if !slices.Contains(out, i) {
-				out = append(out, i)
-			}
-		}
-	}
+	out := clashCells(g)
 	idx := make([]int, 0, 81)
 	for i := range rs {
 		if len(rs[i].Alternatives) > 0 {
@@ -207,10 +200,9 @@ func suspects(rs *[81]CellReading, g solver.Grid) []int {
 	return out
 }
 
-// doubtful lists the cells of a reading to check by eye: the cells in a
-// clash and the least confident cells, at most doubtfulMax in all unless
-// the clashes alone name more.
-func doubtful(rs *[81]CellReading, g solver.Grid) []int {
+// clashCells lists the cells of g's clashes, each once, in the order the
+// clashes name them.
+func clashCells(g solver.Grid) []int {
 	var out []int
 	for _, cl := range g.Clashes() {
 		for _, i := range []int{cl.First, cl.Second} {
@@ -219,6 +211,14 @@ func doubtful(rs *[81]CellReading, g solver.Grid) []int {
 			}
 		}
 	}
+	return out
+}
+
+// doubtful lists the cells of a reading to check by eye: the cells in a
+// clash and the least confident cells, at most doubtfulMax in all unless
+// the clashes alone name more.
+func doubtful(rs *[81]CellReading, g solver.Grid) []int {
+	out := clashCells(g)
 	idx := make([]int, 81)
 	for i := range idx {
 		idx[i] = i
