@@ -9,6 +9,8 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/jpeg"
+
+	scaledjpeg "github.com/sudokubot/sudokubot/internal/jpeg"
 	"image/png"
 
 	"golang.org/x/image/webp"
@@ -77,6 +79,9 @@ type Decoded struct {
 	// Some phones tag photos whose pixels are already upright, so [Read]
 	// treats it as a hint to test, not as a fact.
 	Orientation int
+	// Scale is the factor by which Image is smaller than the file's
+	// picture: 1, or 2, 4 or 8 for a large JPEG decoded at a reduced scale.
+	Scale int
 }
 
 // Header is what an image file's header says, checked against the limits
@@ -87,8 +92,8 @@ type Header struct {
 	// Width and Height are the image's size in pixels.
 	Width, Height int
 	// Scale is the factor by which the pixels are shrunk as they are
-	// decoded: 1, or more for a JPEG over the pixel limit (see
-	// DecodeLimits), whose decoded image is Width/Scale x Height/Scale.
+	// decoded (see scaleFor): 1, or 2, 4 or 8 for a large JPEG, whose
+	// decoded image is Width/Scale x Height/Scale, rounded up.
 	Scale int
 	data  []byte
 }
@@ -138,11 +143,9 @@ func CheckHeader(data []byte, lim DecodeLimits) (*Header, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%w: %s header says the image is %dx%d pixels", ErrDamaged, format, cfg.Width, cfg.Height)
 	}
-	scale := 1
-	if int64(cfg.Width)*int64(cfg.Height) > int64(lim.MaxPixels) {
-		if scale = scaleFor(format, cfg.Width, cfg.Height, lim.MaxPixels); scale == 0 {
-			return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
-		}
+	scale := scaleFor(format, cfg.Width, cfg.Height, lim.MaxPixels)
+	if scale == 0 {
+		return nil, &LimitError{Width: cfg.Width, Height: cfg.Height, Bytes: len(data), Limits: lim}
 	}
 	return &Header{Format: format, Width: cfg.Width, Height: cfg.Height, Scale: scale, data: data}, nil
 }
@@ -150,12 +153,12 @@ func CheckHeader(data []byte, lim DecodeLimits) (*Header, error) {
 // Decode decodes the pixels of the image whose header h describes.
 func (h *Header) Decode() (*Decoded, error) {
 	format, data := h.Format, h.data
-	cfg := image.Config{Width: h.Width, Height: h.Height}
+	cfg := image.Config{Width: (h.Width + h.Scale - 1) / h.Scale, Height: (h.Height + h.Scale - 1) / h.Scale}
 	var err error
 	var img image.Image
 	switch format {
 	case "jpeg":
-		img, err = jpeg.Decode(bytes.NewReader(data))
+		img, err = scaledjpeg.DecodeScaled(bytes.NewReader(data), h.Scale)
 	case "png":
 		img, err = png.Decode(bytes.NewReader(data))
 	case "gif":
@@ -182,7 +185,7 @@ func (h *Header) Decode() (*Decoded, error) {
 	case b.Dx() != cfg.Width || b.Dy() != cfg.Height:
 		return nil, fmt.Errorf("decode %s: %w: pixels are %dx%d but the header says %dx%d", format, ErrDamaged, b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
-	d := &Decoded{Image: reduce(img, h.Scale), Format: format, Orientation: 1}
+	d := &Decoded{Image: img, Format: format, Orientation: 1, Scale: h.Scale}
 	if format == "jpeg" {
 		d.Orientation = jpegOrientation(data)
 	}

@@ -30,7 +30,7 @@ func testPicture(w, h int) *image.RGBA {
 }
 
 // TestDecodeOverPixelLimit checks that a JPEG over the pixel limit, up to
-// three times it, is decoded at the smallest whole reduced scale that fits
+// three times it, is decoded at the smallest reduced scale that fits
 // and keeps what it shows, and that larger JPEGs and other formats over
 // the limit are still refused.
 func TestDecodeOverPixelLimit(t *testing.T) {
@@ -41,7 +41,7 @@ func TestDecodeOverPixelLimit(t *testing.T) {
 		{100, 100, 1}, // at the limit
 		{160, 100, 2}, // 1.6 times the limit
 		{170, 170, 2}, // 2.89 times
-		{299, 100, 2}, // just under 3 times: 149x50
+		{299, 100, 2}, // just under 3 times: 150x50
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -60,8 +60,9 @@ func TestDecodeOverPixelLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := d.Image.Bounds()
-		if b.Dx() != tt.w/tt.scale || b.Dy() != tt.h/tt.scale {
-			t.Fatalf("%dx%d: decoded %v, want %dx%d", tt.w, tt.h, b, tt.w/tt.scale, tt.h/tt.scale)
+		w, ht := (tt.w+tt.scale-1)/tt.scale, (tt.h+tt.scale-1)/tt.scale
+		if b.Dx() != w || b.Dy() != ht || d.Scale != tt.scale {
+			t.Fatalf("%dx%d: decoded %v at scale %d, want %dx%d at %d", tt.w, tt.h, b, d.Scale, w, ht, tt.scale)
 		}
 		gray := func(x, y int) uint8 { return color.GrayModel.Convert(d.Image.At(x, y)).(color.Gray).Y }
 		if g := gray(b.Dx()/8, b.Dy()/8); g > 40 {
@@ -89,16 +90,34 @@ func TestDecodeOverPixelLimit(t *testing.T) {
 	}
 }
 
-// TestReduceOtherImages checks the reduction of an image that is not YCbCr.
-func TestReduceOtherImages(t *testing.T) {
-	img := reduce(testPicture(40, 40), 4)
-	if b := img.Bounds(); b.Dx() != 10 || b.Dy() != 10 {
-		t.Fatalf("bounds %v", b)
+// TestScaleFor checks which photos are decoded at a reduced scale: phone
+// photos keep a short side of at least minShortSide pixels, smaller
+// pictures and other formats are decoded whole, and a JPEG too large even
+// so, or another format over the limit, is refused (0).
+func TestScaleFor(t *testing.T) {
+	limit := DefaultDecodeLimits.MaxPixels
+	tests := []struct {
+		format string
+		w, h   int
+		want   int
+	}{
+		{"jpeg", 640, 480, 1},
+		{"jpeg", 2048, 1536, 1},   // 3 MP: halving would leave 768
+		{"jpeg", 3800, 2800, 2},   // a short side of exactly twice minShortSide
+		{"jpeg", 3800, 2799, 1},   // one pixel under
+		{"jpeg", 4000, 3000, 2},   // 12 MP
+		{"jpeg", 3456, 4608, 2},   // 16 MP, upright
+		{"jpeg", 8000, 6000, 4},   // 48 MP
+		{"jpeg", 12000, 9000, 4},  // 108 MP
+		{"jpeg", 30000, 2000, 2},  // a 60 MP panorama: brought within the limit
+		{"jpeg", 12000, 10001, 0}, // over 3 times the limit
+		{"png", 4000, 3000, 1},
+		{"png", 8000, 6000, 0},
+		{"webp", 1, 1, 1},
 	}
-	if r, _, _, _ := img.At(0, 0).RGBA(); r != 0 {
-		t.Errorf("black square reduced to %d", r>>8)
-	}
-	if r, _, _, _ := img.At(9, 0).RGBA(); r>>8 != 255 {
-		t.Errorf("white paper reduced to %d", r>>8)
+	for _, tt := range tests {
+		if got := scaleFor(tt.format, tt.w, tt.h, limit); got != tt.want {
+			t.Errorf("%s %dx%d: scale %d, want %d", tt.format, tt.w, tt.h, got, tt.want)
+		}
 	}
 }

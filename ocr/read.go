@@ -42,11 +42,15 @@ type Result struct {
 	// Cells holds the recognizer's reading of every cell, row by row.
 	Cells [81]CellReading
 	// Corners are the grid's outer corners in the photo's stored pixels
-	// (before any EXIF rotation), in reading order: the puzzle's top-left,
-	// top-right, bottom-right and bottom-left.
+	// as decoded (before any EXIF rotation, and at the reduced scale a
+	// large JPEG is decoded at: see Scale and InFile), in reading order:
+	// the puzzle's top-left, top-right, bottom-right and bottom-left.
 	Corners Quad
-	// Width and Height are the stored pixel size of the photo.
+	// Width and Height are the stored pixel size of the photo as decoded.
 	Width, Height int
+	// Scale is the factor by which the photo was shrunk as it was decoded
+	// ([Decoded].Scale): 1, or 2, 4 or 8 for a large JPEG.
+	Scale int
 	// Orientation is the photo's EXIF orientation tag (1 when absent).
 	Orientation int
 	// Turns is how many quarter turns clockwise the stored pixels need for
@@ -202,7 +206,7 @@ func (c *stageClock) lap(name string) {
 // result is the Result of the reading at angle a of the photo dec.
 func (a *angleReading) result(dec *Decoded) *Result {
 	b := dec.Image.Bounds()
-	res := &Result{Width: b.Dx(), Height: b.Dy(), Orientation: dec.Orientation}
+	res := &Result{Width: b.Dx(), Height: b.Dy(), Orientation: dec.Orientation, Scale: max(dec.Scale, 1)}
 	res.Turns, res.Corners, res.Inverted = a.turns, a.rect.grid.Corners, a.rect.grid.Inverted
 	res.Cells, res.Grid, res.Entered = a.split.cells, a.split.givens, a.split.entered
 	for i, c := range res.Cells {
@@ -213,6 +217,17 @@ func (a *angleReading) result(dec *Decoded) *Result {
 	res.Solutions, res.Solution, res.SolveErr = a.check.solutions, a.check.solution, a.check.solveErr
 	res.Problem, res.Doubtful = a.check.problem, a.check.doubtful
 	return res
+}
+
+// InFile returns the grid's corners and the photo's size in the file's own
+// pixels: Corners, Width and Height times Scale.
+func (r *Result) InFile() (Quad, int, int) {
+	s := max(r.Scale, 1)
+	q := r.Corners
+	for i := range q {
+		q[i].X, q[i].Y = q[i].X*float64(s), q[i].Y*float64(s)
+	}
+	return q, r.Width * s, r.Height * s
 }
 
 // GridCells rectifies the grid whose corners are q (in reading order: the

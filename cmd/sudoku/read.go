@@ -169,10 +169,11 @@ func readOne(ctx context.Context, name string, stdin []byte, w *photoReader, asJ
 		for _, c := range res.Doubtful {
 			j.Doubtful = append(j.Doubtful, fmt.Sprintf("r%dc%d", c/9+1, c%9+1))
 		}
-		for _, p := range res.Corners {
+		corners, w, h := res.InFile()
+		for _, p := range corners {
 			j.Corners = append(j.Corners, [2]float64{round1(p.X), round1(p.Y)})
 		}
-		j.Size = [2]int{res.Width, res.Height}
+		j.Size = [2]int{w, h}
 		j.Orientation, j.Turns, j.Inverted = res.Orientation, res.Turns, res.Inverted
 		for i, m := range res.Marks {
 			if m != 0 {

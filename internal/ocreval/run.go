@@ -204,7 +204,9 @@ func readOne(ctx context.Context, it Item, rec ocr.Recognizer, lim ocr.DecodeLim
 			return pr
 		}
 		b := dec.Image.Bounds()
-		found, w, h, o = det.Corners, b.Dx(), b.Dy(), dec.Orientation
+		res := &ocr.Result{Corners: det.Corners, Width: b.Dx(), Height: b.Dy(), Scale: dec.Scale}
+		found, w, h = res.InFile()
+		o = dec.Orientation
 	} else {
 		res, err := ocr.Read(ctx, data, ocr.Options{Limits: lim, Recognizer: rec})
 		pr.Duration = time.Since(start)
@@ -213,7 +215,8 @@ func readOne(ctx context.Context, it Item, rec ocr.Recognizer, lim ocr.DecodeLim
 			return pr
 		}
 		pr.Result = res
-		found, w, h, o = res.Corners, res.Width, res.Height, res.Orientation
+		found, w, h = res.InFile()
+		o = res.Orientation
 		pr.compare()
 	}
 	if it.Corners != nil {
