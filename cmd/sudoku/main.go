@@ -79,8 +79,13 @@ func main() {
 	var errs bytes.Buffer
 	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: &errs,
 		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
-	photos.close()
-	os.Stderr.Write(errs.Bytes())
+	// With nothing to say on standard error the process exits at once,
+	// ending a Tesseract start no reading needed; otherwise it waits for
+	// the start to give standard error back.
+	if errs.Len() > 0 {
+		photos.close()
+		os.Stderr.Write(errs.Bytes())
+	}
 	stop()
 	os.Exit(code)
 }
