@@ -170,3 +170,49 @@ func benchRateSE(b *testing.B, ps []string) {
 		i++
 	}
 }
+
+// BenchmarkRateHardest1106 rates the first puzzles of hardest_1106 with
+// the hint ladder (HoDoKu's rating, whose last rung is the nested forcing
+// chains), one puzzle per iteration.
+func BenchmarkRateHardest1106(b *testing.B) {
+	benchRate(b, sharedPuzzles(b, "puzzles6_forum_hardest_1106", benchLimit(3)))
+}
+
+// BenchmarkRateHardest1905 does the same on hardest_1905_11+.
+func BenchmarkRateHardest1905(b *testing.B) {
+	benchRate(b, sharedPuzzles(b, "puzzles5_forum_hardest_1905_11+", benchLimit(3)))
+}
+
+func benchRate(b *testing.B, ps []string) {
+	i := 0
+	for b.Loop() {
+		r, err := Rate(solver.MustGrid(ps[i%len(ps)]))
+		if err != nil || r.BruteForce {
+			b.Fatalf("%s: %v %+v", ps[i%len(ps)], err, r)
+		}
+		i++
+	}
+}
+
+// BenchmarkFirstHintHardest finds the first hint from the starting grid
+// of the first puzzles of both hardest lists, one puzzle per iteration,
+// and reports the slowest.
+func BenchmarkFirstHintHardest(b *testing.B) {
+	n := benchLimit(10)
+	ps := append(sharedPuzzles(b, "puzzles6_forum_hardest_1106", n), sharedPuzzles(b, "puzzles5_forum_hardest_1905_11+", n)...)
+	i := 0
+	var slowest time.Duration
+	for b.Loop() {
+		p := ps[i%len(ps)]
+		t0 := time.Now()
+		st, err := NextStep(solver.MustGrid(p), solver.MustGrid(p), nil)
+		if d := time.Since(t0); d > slowest {
+			slowest = d
+		}
+		if err != nil || st.Technique == BruteForce {
+			b.Fatalf("%s: %v %s", p, err, st.Technique)
+		}
+		i++
+	}
+	b.ReportMetric(float64(slowest.Microseconds())/1000, "ms-max")
+}

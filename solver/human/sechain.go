@@ -115,6 +115,8 @@ type seChaining struct {
 	noCycles bool
 	// others are the rules nested in the propagation (levels > 0).
 	others []seNested
+	// search runs the cycles and forcing chains on the grid's graph.
+	search *seSearch
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
 }
@@ -191,6 +193,10 @@ func (ch *seChaining) hints(g *seGrid) []*seHint {
 	if ch.multiple || ch.dynamic {
 		out = ch.multipleHints(g)
 	} else {
+		if ch.search == nil {
+			ch.search = &seSearch{gr: &seGraph{}}
+		}
+		ch.search.gr.build(g)
 		out = ch.loopHints(g, false, true)
 		out = append(out, ch.loopHints(g, true, false)...)
 		out = append(out, ch.loopHints(g, true, true)...)
@@ -432,21 +438,21 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 		return nil
 	}
 	var out []*seHint
-	toOn, toOff := newPotSet(), newPotSet()
-	toOn.add(pOn)
-	var cycles []*sePot
+	s := ch.search
+	key := int16(pOn.key())
+	var cycles, chains []*sePot
 	if !ch.noCycles {
-		cycles = ch.cycles(g, toOn, toOff, yChain, xChain, pOn)
+		for _, i := range s.cycles(key, yChain, xChain) {
+			cycles = append(cycles, s.pot(i))
+		}
 	}
-	var chains []*sePot
 	if xChain {
-		toOn, toOff = newPotSet(), newPotSet()
-		toOn.add(pOn)
-		chains = ch.forcingChains(g, toOn, toOff, yChain, chains, pOn)
-		pOff := &sePot{cell: pOn.cell, val: pOn.val}
-		toOn, toOff = newPotSet(), newPotSet()
-		toOff.add(pOff)
-		chains = ch.forcingChains(g, toOn, toOff, yChain, chains, pOff)
+		if i := s.forcingChain(key, true, yChain); i >= 0 {
+			chains = append(chains, s.pot(i))
+		}
+		if i := s.forcingChain(key, false, yChain); i >= 0 {
+			chains = append(chains, s.pot(i))
+		}
 	}
 	for _, dstOn := range cycles {
 		if h := ch.cycleHint(g, dstOn, reversedCycle(dstOn), yChain, xChain); h != nil {
@@ -493,84 +499,6 @@ func reversedCycle(org *sePot) *sePot {
 		list[i].parents = append(list[i].parents, list[i+1])
 	}
 	return list[0]
-}
-
-func (ch *seChaining) cycles(g *seGrid, toOn, toOff *potSet, yChain, xChain bool, source *sePot) []*sePot {
-	var cycles []*sePot
-	pendingOn := slices.Clone(toOn.list)
-	pendingOff := slices.Clone(toOff.list)
-	length := 0
-	srcKey := source.fullKey()
-	for len(pendingOn) > 0 || len(pendingOff) > 0 {
-		length++
-		for len(pendingOn) > 0 {
-			p := pendingOn[0]
-			pendingOn = pendingOn[1:]
-			for _, q := range onToOff(g, p, yChain) {
-				if !isParent(p, q) {
-					pendingOff = append(pendingOff, q)
-					toOff.add(q)
-				}
-			}
-		}
-		length++
-		for len(pendingOff) > 0 {
-			p := pendingOff[0]
-			pendingOff = pendingOff[1:]
-			for _, q := range offToOn(g, nil, p, toOff, yChain, xChain) {
-				if length >= 4 && q.fullKey() == srcKey {
-					cycles = append(cycles, q)
-				}
-				if !toOn.has(q.key()) {
-					pendingOn = append(pendingOn, q)
-					toOn.add(q)
-				}
-			}
-		}
-	}
-	return cycles
-}
-
-func (ch *seChaining) forcingChains(g *seGrid, toOn, toOff *potSet, yChain bool, chains []*sePot, source *sePot) []*sePot {
-	pendingOn := slices.Clone(toOn.list)
-	pendingOff := slices.Clone(toOff.list)
-	contains := func(p *sePot) bool {
-		for _, c := range chains {
-			if c.fullKey() == p.fullKey() {
-				return true
-			}
-		}
-		return false
-	}
-	for len(pendingOn) > 0 || len(pendingOff) > 0 {
-		for len(pendingOn) > 0 {
-			p := pendingOn[0]
-			pendingOn = pendingOn[1:]
-			for _, q := range onToOff(g, p, yChain) {
-				if source.on && source.key() == q.key() && !contains(q) {
-					chains = append(chains, q)
-				}
-				if !isParent(p, q) && !toOff.has(q.key()) {
-					pendingOff = append(pendingOff, q)
-					toOff.add(q)
-				}
-			}
-		}
-		for len(pendingOff) > 0 {
-			p := pendingOff[0]
-			pendingOff = pendingOff[1:]
-			for _, q := range offToOn(g, nil, p, toOff, yChain, true) {
-				if !source.on && source.key() == q.key() && !contains(q) {
-					chains = append(chains, q)
-				}
-				if !toOn.has(q.key()) {
-					pendingOn = append(pendingOn, q)
-					toOn.add(q)
-				}
-			}
-		}
-	}
-	return chains
 }
 
 func (ch *seChaining) cycleHint(g *seGrid, dstOn, dstOff *sePot, yChain, xChain bool) *seHint {

@@ -1,0 +1,253 @@
+package human
+
+// SE's bidirectional cycles and forcing chains (its getLoopHintList) work
+// on a grid that does not change while they run, so what each potential
+// gives is the same in every search of one grid. seGraph holds it once,
+// as flat lists in SE's order, and seSearch runs the searches on an
+// arena of nodes (parents by index), building potentials only for the
+// chains found. Rated nested in dynamic chains, these searches run on
+// thousands of grids a step; the allocations of one potential per node
+// were most of SE's time and of ours.
+
+// seLink is a potential a potential gives: the candidate (c*9+d-1) and
+// the cause.
+type seLink struct {
+	key   int16
+	cause int8
+}
+
+// seGraph is the implication graph of one grid. For candidate k,
+// cellOff[k] are the other candidates of its cell (off when k is on),
+// peerOff[k] the same digit in its block, row and column (off when k is
+// on), cellOn[k] the other candidate of a cell with two (on when k is
+// off) and regionOn[k] the other place of its digit in each region where
+// it has two (on when k is off).
+type seGraph struct {
+	links                              []seLink
+	cellOff, peerOff, cellOn, regionOn [729][2]int32
+}
+
+// span is a [start, end) range of links.
+func (gr *seGraph) span(r [2]int32) []seLink { return gr.links[r[0]:r[1]] }
+
+// build fills gr for g, reusing its storage.
+func (gr *seGraph) build(g *seGrid) {
+	gr.links = gr.links[:0]
+	for k := range 729 {
+		gr.cellOff[k], gr.peerOff[k], gr.cellOn[k], gr.regionOn[k] = [2]int32{}, [2]int32{}, [2]int32{}, [2]int32{}
+	}
+	for c := range 81 {
+		if g.val[c] != 0 {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			if !g.has(c, d) {
+				continue
+			}
+			k := c*9 + d - 1
+			start := int32(len(gr.links))
+			for v := 1; v <= 9; v++ {
+				if v != d && g.has(c, v) {
+					gr.links = append(gr.links, seLink{int16(c*9 + v - 1), seCauseNaked})
+				}
+			}
+			gr.cellOff[k] = [2]int32{start, int32(len(gr.links))}
+			start = int32(len(gr.links))
+			var seen [81]bool
+			for t := range 3 {
+				for _, o := range seRegions[t][seRegionOf[t][c]] {
+					if o != c && g.has(o, d) && !seen[o] {
+						seen[o] = true
+						gr.links = append(gr.links, seLink{int16(o*9 + d - 1), int8(regionCause(t))})
+					}
+				}
+			}
+			gr.peerOff[k] = [2]int32{start, int32(len(gr.links))}
+			if g.count(c) == 2 {
+				gr.cellOn[k] = gr.cellOff[k]
+			}
+			start = int32(len(gr.links))
+			seen = [81]bool{}
+			bit := uint16(1) << uint(d)
+			for _, t := range []int{seBlock, seRow, seCol} {
+				n, o := 0, -1
+				for _, x := range seRegions[t][seRegionOf[t][c]] {
+					if g.cand[x]&bit != 0 {
+						n++
+						if x != c {
+							o = x
+						}
+					}
+				}
+				if n == 2 && !seen[o] {
+					seen[o] = true
+					gr.links = append(gr.links, seLink{int16(o*9 + d - 1), int8(regionCause(t))})
+				}
+			}
+			gr.regionOn[k] = [2]int32{start, int32(len(gr.links))}
+		}
+	}
+}
+
+// seNode is a potential of a search: candidate, polarity, cause and the
+// index of its parent (-1 for the assumption).
+type seNode struct {
+	key    int16
+	on     bool
+	cause  int8
+	parent int32
+}
+
+// seSearch runs the searches of one graph; its storage is reused.
+type seSearch struct {
+	gr              *seGraph
+	nodes           []seNode
+	pendOn, pendOff []int32
+	onMark, offMark [729]uint32
+	stamp           uint32
+}
+
+func (s *seSearch) reset() {
+	s.nodes, s.pendOn, s.pendOff = s.nodes[:0], s.pendOn[:0], s.pendOff[:0]
+	s.stamp++
+	if s.stamp == 0 {
+		s.onMark, s.offMark = [729]uint32{}, [729]uint32{}
+		s.stamp = 1
+	}
+}
+
+func (s *seSearch) add(key int16, on bool, cause int8, parent int32) int32 {
+	s.nodes = append(s.nodes, seNode{key, on, cause, parent})
+	return int32(len(s.nodes) - 1)
+}
+
+// onLinks calls f with what potential n being on gives (SE's getOnToOff).
+func (s *seSearch) onLinks(n seNode, yChain bool, f func(seLink)) {
+	if yChain {
+		for _, l := range s.gr.span(s.gr.cellOff[n.key]) {
+			f(l)
+		}
+	}
+	for _, l := range s.gr.span(s.gr.peerOff[n.key]) {
+		f(l)
+	}
+}
+
+// offLinks calls f with what potential n being off gives (SE's
+// getOffToOn on a grid that does not change).
+func (s *seSearch) offLinks(n seNode, yChain, xChain bool, f func(seLink)) {
+	if yChain {
+		for _, l := range s.gr.span(s.gr.cellOn[n.key]) {
+			f(l)
+		}
+	}
+	if xChain {
+		for _, l := range s.gr.span(s.gr.regionOn[n.key]) {
+			f(l)
+		}
+	}
+}
+
+// isParent reports whether the off potential key is on the parent path
+// of node i (i excluded).
+func (s *seSearch) isParent(i int32, key int16) bool {
+	for p := s.nodes[i].parent; p >= 0; p = s.nodes[p].parent {
+		if n := s.nodes[p]; n.key == key && !n.on {
+			return true
+		}
+	}
+	return false
+}
+
+// pot builds the potentials of node i and its parent path.
+func (s *seSearch) pot(i int32) *sePot {
+	n := s.nodes[i]
+	p := &sePot{cell: int8(n.key / 9), val: int8(n.key%9 + 1), on: n.on, cause: n.cause}
+	if n.parent >= 0 {
+		p.parents = []*sePot{s.pot(n.parent)}
+	}
+	return p
+}
+
+// forcingChain is SE's doForcingChains from one assumption (key, on):
+// the first potential found that is the assumption's opposite, as a node
+// index, or -1.
+func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
+	s.reset()
+	root := s.add(key, on, seCauseNone, -1)
+	if on {
+		s.onMark[key] = s.stamp
+		s.pendOn = append(s.pendOn, root)
+	} else {
+		s.offMark[key] = s.stamp
+		s.pendOff = append(s.pendOff, root)
+	}
+	found := int32(-1)
+	for len(s.pendOn) > 0 || len(s.pendOff) > 0 {
+		for i := 0; i < len(s.pendOn); i++ {
+			p := s.pendOn[i]
+			s.onLinks(s.nodes[p], yChain, func(l seLink) {
+				if on && l.key == key && found < 0 {
+					found = s.add(l.key, false, l.cause, p)
+				}
+				if s.offMark[l.key] != s.stamp {
+					s.offMark[l.key] = s.stamp
+					s.pendOff = append(s.pendOff, s.add(l.key, false, l.cause, p))
+				}
+			})
+		}
+		s.pendOn = s.pendOn[:0]
+		for i := 0; i < len(s.pendOff); i++ {
+			p := s.pendOff[i]
+			s.offLinks(s.nodes[p], yChain, true, func(l seLink) {
+				if !on && l.key == key && found < 0 {
+					found = s.add(l.key, true, l.cause, p)
+				}
+				if s.onMark[l.key] != s.stamp {
+					s.onMark[l.key] = s.stamp
+					s.pendOn = append(s.pendOn, s.add(l.key, true, l.cause, p))
+				}
+			})
+		}
+		s.pendOff = s.pendOff[:0]
+	}
+	return found
+}
+
+// cycles is SE's doCycles from the assumption that key is on: the nodes
+// where the search comes back to it, four or more steps on.
+func (s *seSearch) cycles(key int16, yChain, xChain bool) []int32 {
+	s.reset()
+	root := s.add(key, true, seCauseNone, -1)
+	s.onMark[key] = s.stamp
+	s.pendOn = append(s.pendOn, root)
+	var out []int32
+	length := 0
+	for len(s.pendOn) > 0 || len(s.pendOff) > 0 {
+		length++
+		for i := 0; i < len(s.pendOn); i++ {
+			p := s.pendOn[i]
+			s.onLinks(s.nodes[p], yChain, func(l seLink) {
+				if !s.isParent(p, l.key) {
+					s.pendOff = append(s.pendOff, s.add(l.key, false, l.cause, p))
+				}
+			})
+		}
+		s.pendOn = s.pendOn[:0]
+		length++
+		for i := 0; i < len(s.pendOff); i++ {
+			p := s.pendOff[i]
+			s.offLinks(s.nodes[p], yChain, xChain, func(l seLink) {
+				if length >= 4 && l.key == key {
+					out = append(out, s.add(l.key, true, l.cause, p))
+				}
+				if s.onMark[l.key] != s.stamp {
+					s.onMark[l.key] = s.stamp
+					s.pendOn = append(s.pendOn, s.add(l.key, true, l.cause, p))
+				}
+			})
+		}
+		s.pendOff = s.pendOff[:0]
+	}
+	return out
+}

@@ -1,0 +1,218 @@
+package human
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// This file keeps SE's cycles and forcing chains as first written, one
+// potential per node, to check the graph searches of segraph.go against.
+
+func (ch *seChaining) loopHintsRef(g *seGrid, yChain, xChain bool) []*seHint {
+	var out []*seHint
+	for c := range 81 {
+		if g.val[c] != 0 || g.count(c) < 2 {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			if g.has(c, d) {
+				out = append(out, ch.unaryRef(g, &sePot{cell: int8(c), val: int8(d), on: true}, yChain, xChain)...)
+			}
+		}
+	}
+	return out
+}
+
+func (ch *seChaining) unaryRef(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHint {
+	if g.count(int(pOn.cell)) > 2 && !xChain {
+		return nil
+	}
+	var out []*seHint
+	toOn, toOff := newPotSet(), newPotSet()
+	toOn.add(pOn)
+	var cycles []*sePot
+	if !ch.noCycles {
+		cycles = ch.cyclesRef(g, toOn, toOff, yChain, xChain, pOn)
+	}
+	var chains []*sePot
+	if xChain {
+		toOn, toOff = newPotSet(), newPotSet()
+		toOn.add(pOn)
+		chains = ch.forcingChainsRef(g, toOn, toOff, yChain, chains, pOn)
+		pOff := &sePot{cell: pOn.cell, val: pOn.val}
+		toOn, toOff = newPotSet(), newPotSet()
+		toOff.add(pOff)
+		chains = ch.forcingChainsRef(g, toOn, toOff, yChain, chains, pOff)
+	}
+	for _, dstOn := range cycles {
+		if h := ch.cycleHint(g, dstOn, reversedCycle(dstOn), yChain, xChain); h != nil {
+			out = append(out, h)
+		}
+	}
+	for _, t := range chains {
+		var remove []Candidate
+		if !t.on {
+			remove = []Candidate{{int(t.cell), int(t.val)}}
+		} else {
+			remove = removeOthers(g, int(t.cell), int(t.val))
+		}
+		if len(remove) == 0 {
+			continue
+		}
+		name, base, key := "Forcing Chain", 70, 4
+		if !yChain {
+			name, base, key = "Forcing X-Chain", 66, 2
+			if ancestors(t) == 6 {
+				name = "Turbot Fish"
+			}
+		} else if !xChain {
+			name, base, key = "Forcing Y-Chain", 66, 3
+		}
+		c := &seChain{targets: []*sePot{t}, sortKey: key}
+		out = append(out, ch.newChainHint(name, base, remove, t, c, ancestors(t)))
+	}
+	return out
+}
+
+func (ch *seChaining) cyclesRef(g *seGrid, toOn, toOff *potSet, yChain, xChain bool, source *sePot) []*sePot {
+	var cycles []*sePot
+	pendingOn := slices.Clone(toOn.list)
+	pendingOff := slices.Clone(toOff.list)
+	length := 0
+	srcKey := source.fullKey()
+	for len(pendingOn) > 0 || len(pendingOff) > 0 {
+		length++
+		for len(pendingOn) > 0 {
+			p := pendingOn[0]
+			pendingOn = pendingOn[1:]
+			for _, q := range onToOff(g, p, yChain) {
+				if !isParent(p, q) {
+					pendingOff = append(pendingOff, q)
+					toOff.add(q)
+				}
+			}
+		}
+		length++
+		for len(pendingOff) > 0 {
+			p := pendingOff[0]
+			pendingOff = pendingOff[1:]
+			for _, q := range offToOn(g, nil, p, toOff, yChain, xChain) {
+				if length >= 4 && q.fullKey() == srcKey {
+					cycles = append(cycles, q)
+				}
+				if !toOn.has(q.key()) {
+					pendingOn = append(pendingOn, q)
+					toOn.add(q)
+				}
+			}
+		}
+	}
+	return cycles
+}
+
+func (ch *seChaining) forcingChainsRef(g *seGrid, toOn, toOff *potSet, yChain bool, chains []*sePot, source *sePot) []*sePot {
+	pendingOn := slices.Clone(toOn.list)
+	pendingOff := slices.Clone(toOff.list)
+	contains := func(p *sePot) bool {
+		for _, c := range chains {
+			if c.fullKey() == p.fullKey() {
+				return true
+			}
+		}
+		return false
+	}
+	for len(pendingOn) > 0 || len(pendingOff) > 0 {
+		for len(pendingOn) > 0 {
+			p := pendingOn[0]
+			pendingOn = pendingOn[1:]
+			for _, q := range onToOff(g, p, yChain) {
+				if source.on && source.key() == q.key() && !contains(q) {
+					chains = append(chains, q)
+				}
+				if !isParent(p, q) && !toOff.has(q.key()) {
+					pendingOff = append(pendingOff, q)
+					toOff.add(q)
+				}
+			}
+		}
+		for len(pendingOff) > 0 {
+			p := pendingOff[0]
+			pendingOff = pendingOff[1:]
+			for _, q := range offToOn(g, nil, p, toOff, yChain, true) {
+				if !source.on && source.key() == q.key() && !contains(q) {
+					chains = append(chains, q)
+				}
+				if !toOn.has(q.key()) {
+					pendingOn = append(pendingOn, q)
+					toOn.add(q)
+				}
+			}
+		}
+	}
+	return chains
+}
+
+// TestSEGraphSearches compares the cycles and forcing chains found on the
+// graph of a grid with those of the reference search, on grids with
+// candidates taken out at random (also grids no solution fits, as the
+// nested rules meet inside dynamic chains).
+func TestSEGraphSearches(t *testing.T) {
+	ps := readPuzzleFile(t, "testdata/sample.txt", 0, false)
+	rng := rand.New(rand.NewPCG(24, 1))
+	n := 0
+	for _, p := range ps[:min(len(ps), 8)] {
+		for trial := range 4 {
+			g := newSEGrid(solver.MustGrid(p))
+			for c := range 81 {
+				for d := 1; d <= 9; d++ {
+					if g.has(c, d) && g.count(c) > 1 && rng.IntN(10) < 2*trial {
+						g.cand[c] &^= 1 << uint(d)
+					}
+				}
+			}
+			for _, noCycles := range []bool{false, true} {
+				ch := &seChaining{noCycles: noCycles, search: &seSearch{gr: &seGraph{}}}
+				ch.search.gr.build(g)
+				for _, m := range [][2]bool{{false, true}, {true, false}, {true, true}} {
+					got := ch.loopHints(g, m[0], m[1])
+					want := ch.loopHintsRef(g, m[0], m[1])
+					if !slices.EqualFunc(got, want, sameSEHint) {
+						t.Fatalf("%s trial %d y=%v x=%v: %d hints, want %d:\n%s\nwant\n%s", p, trial, m[0], m[1], len(got), len(want), seHintsText(got), seHintsText(want))
+					}
+					n += len(got)
+				}
+			}
+		}
+	}
+	t.Logf("%d hints compared", n)
+}
+
+func sameSEHint(a, b *seHint) bool {
+	return seHintsText([]*seHint{a}) == seHintsText([]*seHint{b})
+}
+
+func seHintsText(hs []*seHint) string {
+	var out string
+	for _, h := range hs {
+		out += h.name + " " + fmtTenths(h.diff) + " " + elimText(h.remove)
+		if h.cell >= 0 {
+			out += " " + cellName(h.cell)
+		}
+		if h.chain != nil {
+			for _, tg := range h.chain.targets {
+				out += " ["
+				for _, p := range chainOf(tg) {
+					out += fmt.Sprintf(" %s/%d", potName(p), p.cause)
+				}
+				out += " ]"
+			}
+			out += fmt.Sprint(" ", h.chain.complexity)
+		}
+		out += "\n"
+	}
+	return out
+}
