@@ -209,8 +209,9 @@ func rateSE(g *seGrid) SERating {
 	var r SERating
 	r.ER = -1
 	idx := map[[2]any]int{}
+	chainings := newSEChainings()
 	for !g.solved() {
-		h := seNextHint(g)
+		h := seNextHint(g, chainings)
 		if h == nil {
 			r.ER, r.Failed = 200, true
 			break
@@ -241,8 +242,9 @@ func rateSE(g *seGrid) SERating {
 	return r
 }
 
-// seNextHint returns the first hint of SE's rules in its order.
-func seNextHint(g *seGrid) *seHint {
+// seNextHint returns the first hint of SE's rules in its order, the
+// chaining rules being chainings (see newSEChainings).
+func seNextHint(g *seGrid, chainings []*seChaining) *seHint {
 	for _, f := range seDirect {
 		if h := f(g); h != nil {
 			return h
@@ -253,7 +255,7 @@ func seNextHint(g *seGrid) *seHint {
 			return h
 		}
 	}
-	for _, c := range seChainings {
+	for _, c := range chainings {
 		if h := c.first(g); h != nil {
 			return h
 		}
@@ -286,18 +288,25 @@ var seIndirect = []func(*seGrid) *seHint{
 	seFromFinder("BUG type 1", 56, findBUG),
 }
 
-// seChainings are SE's chaining rules in its order: cycles and forcing
-// chains, Nishio, multiple, dynamic, then the nested levels.
-var seChainings = []*seChaining{
-	{},
-	{dynamic: true, nishio: true},
-	{multiple: true},
-	{multiple: true, dynamic: true},
-	{multiple: true, dynamic: true, level: 1},
-	{multiple: true, dynamic: true, level: 2},
-	{multiple: true, dynamic: true, level: 3},
-	{multiple: true, dynamic: true, level: 4},
-	{multiple: true, dynamic: true, level: 5},
+// newSEChainings returns SE's chaining rules in its order: cycles and
+// forcing chains, Nishio, multiple, dynamic, then the nested levels. They
+// share one cache of the nested rules' hints, so one rating (one
+// goroutine) uses them.
+func newSEChainings() []*seChaining {
+	nc := newSENestCache()
+	out := []*seChaining{
+		{},
+		{dynamic: true, nishio: true},
+		{multiple: true},
+		{multiple: true, dynamic: true},
+	}
+	for level := 1; level <= 5; level++ {
+		out = append(out, &seChaining{multiple: true, dynamic: true, level: level})
+	}
+	for _, ch := range out {
+		ch.nest = nc
+	}
+	return out
 }
 
 // seFromFinder wraps a finder of the hint engine as an SE rule.

@@ -119,11 +119,60 @@ type seChaining struct {
 	search *seSearch
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
+	// nest holds the nested rules' hints by grid, shared by the rules of
+	// one rating (or one hint) at every level.
+	nest *seNestCache
 }
 
-// seNested is a rule nested in dynamic chains: it passes every hint it
-// finds on g to f.
-type seNested func(g *seGrid, f func(*seHint))
+// seNested is a rule nested in dynamic chains: id names it in the cache
+// of nested hints, and run passes every hint it finds on g to f.
+type seNested struct {
+	id  int
+	run func(g *seGrid, f func(*seHint))
+}
+
+// Ids of the nested rules: the four simple rules, then the chainings.
+const (
+	seNestLoops = 4 + iota
+	seNestMultiple
+	seNestDynamic
+	// seNestLevel+L is the dynamic chaining nesting rules at level L.
+	seNestLevel
+)
+
+// seNestCache holds the hints of nested rules by rule and grid. A rule's
+// hints depend on the grid only (which of them a chain may use depends
+// on the chain's start too, and is worked out at each use), so the
+// dynamic chains of every level, which meet the same grids, find them
+// once. It is emptied when it holds too many grids.
+type seNestCache struct {
+	hints map[seNestKey][]*seHint
+}
+
+type seNestKey struct {
+	rule int
+	cand [81]uint16
+}
+
+// seNestCacheMax bounds the grids a cache holds.
+const seNestCacheMax = 50000
+
+func newSENestCache() *seNestCache { return &seNestCache{hints: map[seNestKey][]*seHint{}} }
+
+// get returns the hints of rule on g, found once.
+func (nc *seNestCache) get(rule seNested, g *seGrid) []*seHint {
+	k := seNestKey{rule.id, g.cand}
+	if hs, ok := nc.hints[k]; ok {
+		return hs
+	}
+	var hs []*seHint
+	rule.run(g, func(h *seHint) { hs = append(hs, h) })
+	if len(nc.hints) >= seNestCacheMax {
+		clear(nc.hints)
+	}
+	nc.hints[k] = hs
+	return hs
+}
 
 // seAdvanced is a removal found by a nested rule: the candidate, the
 // candidates whose removal it needs, and the hint.
@@ -600,30 +649,31 @@ func (ch *seChaining) nestedRules() []seNested {
 		return ch.others
 	}
 	rules := []seNested{
-		func(g *seGrid, f func(*seHint)) { seLocking(g, false, f) },
-		func(g *seGrid, f func(*seHint)) { seHiddenSet(g, 2, false, f) },
-		func(g *seGrid, f func(*seHint)) { seNakedSet(g, 2, f) },
-		func(g *seGrid, f func(*seHint)) { seFish(g, 2, f) },
+		{0, func(g *seGrid, f func(*seHint)) { seLocking(g, false, f) }},
+		{1, func(g *seGrid, f func(*seHint)) { seHiddenSet(g, 2, false, f) }},
+		{2, func(g *seGrid, f func(*seHint)) { seNakedSet(g, 2, f) }},
+		{3, func(g *seGrid, f func(*seHint)) { seFish(g, 2, f) }},
 	}
-	sub := func(c *seChaining) seNested {
+	sub := func(id int, c *seChaining) seNested {
 		c.noCycles = ch.quick
-		return func(g *seGrid, f func(*seHint)) {
+		c.nest = ch.nest
+		return seNested{id, func(g *seGrid, f func(*seHint)) {
 			for _, h := range c.hints(g) {
 				f(h)
 			}
-		}
+		}}
 	}
 	if ch.level < 4 {
 		if ch.level >= 2 {
-			rules = append(rules, sub(&seChaining{}))
+			rules = append(rules, sub(seNestLoops, &seChaining{}))
 		}
 		if ch.level >= 3 {
-			rules = append(rules, sub(&seChaining{multiple: true}))
+			rules = append(rules, sub(seNestMultiple, &seChaining{multiple: true}))
 		}
 	} else {
-		rules = append(rules, sub(&seChaining{multiple: true, dynamic: true}))
+		rules = append(rules, sub(seNestDynamic, &seChaining{multiple: true, dynamic: true}))
 		if ch.level >= 5 {
-			rules = append(rules, sub(&seChaining{multiple: true, dynamic: true, level: ch.level - 3}))
+			rules = append(rules, sub(seNestLevel+ch.level-3, &seChaining{multiple: true, dynamic: true, level: ch.level - 3}))
 		}
 	}
 	ch.others = rules
@@ -640,7 +690,7 @@ func (ch *seChaining) advanced(g, source *seGrid, offs *potSet) []*sePot {
 	found, ok := ch.cache[g.cand]
 	if !ok {
 		for _, rule := range ch.nestedRules() {
-			rule(g, func(h *seHint) {
+			for _, h := range ch.nest.get(rule, g) {
 				var parents []int
 				if h.chain != nil {
 					parents = chainRuleParents(h.chain, source, g)
@@ -648,12 +698,12 @@ func (ch *seChaining) advanced(g, source *seGrid, offs *potSet) []*sePot {
 					parents = h.parents(source, g)
 				}
 				if len(parents) == 0 {
-					return
+					continue
 				}
 				for _, r := range h.remove {
 					found = append(found, seAdvanced{r.Cell*9 + r.Digit - 1, parents, h})
 				}
-			})
+			}
 			if len(found) > 0 {
 				break
 			}
@@ -743,16 +793,17 @@ func (ch *seChaining) multipleHints(g *seGrid) []*seHint {
 }
 
 // onChaining returns what follows from candidate k being on, memoised
-// for one search (the result depends on the grid only).
+// for one search (the result depends on the grid only). The sets
+// returned are shared: callers must not change them.
 func (ch *seChaining) onChaining(g *seGrid, k int, memo map[int][2]*potSet) (*potSet, *potSet, *sePot, *sePot) {
 	if r, ok := memo[k]; ok {
-		return r[0].clone(), r[1].clone(), nil, nil
+		return r[0], r[1], nil, nil
 	}
 	toOn, toOff := newPotSet(), newPotSet()
 	toOn.add(&sePot{cell: int8(k / 9), val: int8(k%9 + 1), on: true})
 	a, b := ch.chaining(g, toOn, toOff)
 	if a == nil {
-		memo[k] = [2]*potSet{toOn.clone(), toOff.clone()}
+		memo[k] = [2]*potSet{toOn, toOff}
 	}
 	return toOn, toOff, a, b
 }

@@ -20,8 +20,9 @@ const NestedForcingChain = "Nested Forcing Chain"
 // region that has one).
 func findNestedChain(s *state) (Step, bool) {
 	g := seGridOfState(s)
+	nc := newSENestCache()
 	for level := 1; level <= 5; level++ {
-		ch := &seChaining{multiple: true, dynamic: true, level: level, quick: true}
+		ch := &seChaining{multiple: true, dynamic: true, level: level, quick: true, nest: nc}
 		if h := ch.first(g); h != nil {
 			return seStep(g, h, level), true
 		}
