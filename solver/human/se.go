@@ -47,12 +47,29 @@ func init() {
 	}
 	for t := range 3 {
 		for i := range 9 {
-			for _, c := range seRegions[t][i] {
+			for p, c := range seRegions[t][i] {
 				seRegionOf[t][c] = i
+				sePosIn[t][c] = p
+			}
+		}
+	}
+	for t1 := range 3 {
+		for i1 := range 9 {
+			for t2 := range 3 {
+				for i2 := range 9 {
+					for _, c := range seRegions[t1][i1] {
+						if seRegionOf[t2][c] == i2 {
+							seCrossing[t1][i1][t2][i2] = true
+						}
+					}
+				}
 			}
 		}
 	}
 }
+
+// seCrossing[t1][i1][t2][i2] is true when two regions share a cell.
+var seCrossing [3][9][3][9]bool
 
 func newSEGrid(g solver.Grid) *seGrid {
 	sg := &seGrid{}
@@ -88,6 +105,35 @@ func (g *seGrid) positions(t, i, d int) (uint16, int) {
 	}
 	return m, bits.OnesCount16(m)
 }
+
+// sePositions holds the positions of every digit in every region of a
+// grid, for the rules that look at many regions (see positions).
+type sePositions [3][9][10]uint16
+
+// positionTable returns the positions of every digit in every region of
+// g.
+func (g *seGrid) positionTable() *sePositions {
+	var pt sePositions
+	for c := range 81 {
+		for m := g.cand[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			for t := range 3 {
+				r := seRegionOf[t][c]
+				pt[t][r][d] |= 1 << uint(sePosIn[t][c])
+			}
+		}
+	}
+	return &pt
+}
+
+// positions is g.positions from the table.
+func (pt *sePositions) positions(t, i, d int) (uint16, int) {
+	m := pt[t][i][d]
+	return m, bits.OnesCount16(m)
+}
+
+// sePosIn[t][c] is the position of cell c in its region of type t.
+var sePosIn [3][81]int
 
 func (g *seGrid) emptyCount(t, i int) int {
 	n := 0
@@ -371,14 +417,7 @@ func seNakedSingle(g *seGrid) *seHint {
 }
 
 // seCrosses reports whether two regions share a cell.
-func seCrosses(t1, i1, t2, i2 int) bool {
-	for _, c := range seRegions[t1][i1] {
-		if seRegionOf[t2][c] == i2 {
-			return true
-		}
-	}
-	return false
-}
+func seCrosses(t1, i1, t2, i2 int) bool { return seCrossing[t1][i1][t2][i2] }
 
 func seInRegion(t, i, c int) bool { return seRegionOf[t][c] == i }
 
@@ -386,6 +425,7 @@ func seInRegion(t, i, c int) bool { return seRegionOf[t][c] == i }
 // hidden single). With all set, every hint is passed to it and nil
 // returned.
 func seLocking(g *seGrid, direct bool, all func(*seHint)) *seHint {
+	pt := g.positionTable()
 	pairs := [][2]int{{seBlock, seCol}, {seBlock, seRow}, {seCol, seBlock}, {seRow, seBlock}}
 	for _, pr := range pairs {
 		t1, t2 := pr[0], pr[1]
@@ -395,7 +435,7 @@ func seLocking(g *seGrid, direct bool, all func(*seHint)) *seHint {
 					continue
 				}
 				for d := 1; d <= 9; d++ {
-					m, n := g.positions(t1, i1, d)
+					m, n := pt.positions(t1, i1, d)
 					if n <= 1 {
 						continue
 					}
@@ -435,7 +475,7 @@ func seLocking(g *seGrid, direct bool, all func(*seHint)) *seHint {
 						if i3 == i1 || !seCrosses(t1, i3, t2, i2) {
 							continue
 						}
-						m3, n3 := g.positions(t1, i3, d)
+						m3, n3 := pt.positions(t1, i3, d)
 						if n3 <= 1 {
 							continue
 						}
@@ -567,6 +607,7 @@ func candsOf(ks []int) []Candidate {
 
 func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
 	suits := func(n int) bool { return n > 2*k || (direct && n > k) }
+	pt := g.positionTable()
 	return seSubsets(g, k, suits, all, func(t, i int, vm uint16) *seHint {
 		values := vm << 1
 		var union uint16
@@ -574,7 +615,7 @@ func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
 			if values&(1<<uint(d)) == 0 {
 				continue
 			}
-			m, c := g.positions(t, i, d)
+			m, c := pt.positions(t, i, d)
 			if c == 0 {
 				return nil
 			}
@@ -589,7 +630,7 @@ func seHiddenSet(g *seGrid, k int, direct bool, all func(*seHint)) *seHint {
 				if values&(1<<uint(d)) != 0 {
 					continue
 				}
-				m, c := g.positions(t, i, d)
+				m, c := pt.positions(t, i, d)
 				if c > 1 && bits.OnesCount16(m&^union) == 1 {
 					h := &seHint{name: "Direct Hidden " + seSetNames[k], diff: 20, remove: remove,
 						cell: seRegions[t][i][bits.TrailingZeros16(m&^union)], value: d}
@@ -654,6 +695,7 @@ func seFish(g *seGrid, k int, all func(*seHint)) *seHint {
 		occ[g.val[c]]++
 	}
 	var found *seHint
+	pt := g.positionTable()
 	for _, pr := range [][2]int{{seCol, seRow}, {seRow, seCol}} {
 		t1, t2 := pr[0], pr[1]
 		seCombos(k, func(lines uint16) bool {
@@ -667,7 +709,7 @@ func seFish(g *seGrid, k int, all func(*seHint)) *seHint {
 					if lines&(1<<uint(i)) == 0 {
 						continue
 					}
-					m, n := g.positions(t1, i, d)
+					m, n := pt.positions(t1, i, d)
 					if n == 0 {
 						ok = false
 						break
