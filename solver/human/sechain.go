@@ -490,7 +490,8 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 	s := ch.search
 	key := int16(pOn.key())
 	var cycles, chains []*sePot
-	if !ch.noCycles {
+	strong := s.strong(key, yChain, xChain)
+	if !ch.noCycles && strong {
 		for _, i := range s.cycles(key, yChain, xChain) {
 			cycles = append(cycles, s.pot(i))
 		}
@@ -499,8 +500,10 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 		if i := s.forcingChain(key, true, yChain); i >= 0 {
 			chains = append(chains, s.pot(i))
 		}
-		if i := s.forcingChain(key, false, yChain); i >= 0 {
-			chains = append(chains, s.pot(i))
+		if strong {
+			if i := s.forcingChain(key, false, yChain); i >= 0 {
+				chains = append(chains, s.pot(i))
+			}
 		}
 	}
 	for _, dstOn := range cycles {

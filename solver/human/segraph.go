@@ -171,7 +171,8 @@ func (s *seSearch) pot(i int32) *sePot {
 
 // forcingChain is SE's doForcingChains from one assumption (key, on):
 // the first potential found that is the assumption's opposite, as a node
-// index, or -1.
+// index, or -1. SE goes on searching, but the rest of its search changes
+// nothing.
 func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
 	s.reset()
 	root := s.add(key, on, seCauseNone, -1)
@@ -187,8 +188,12 @@ func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
 		for i := 0; i < len(s.pendOn); i++ {
 			p := s.pendOn[i]
 			s.onLinks(s.nodes[p], yChain, func(l seLink) {
-				if on && l.key == key && found < 0 {
+				if found >= 0 {
+					return
+				}
+				if on && l.key == key {
 					found = s.add(l.key, false, l.cause, p)
+					return
 				}
 				if s.offMark[l.key] != s.stamp {
 					s.offMark[l.key] = s.stamp
@@ -197,11 +202,18 @@ func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
 			})
 		}
 		s.pendOn = s.pendOn[:0]
+		if found >= 0 {
+			return found
+		}
 		for i := 0; i < len(s.pendOff); i++ {
 			p := s.pendOff[i]
 			s.offLinks(s.nodes[p], yChain, true, func(l seLink) {
-				if !on && l.key == key && found < 0 {
+				if found >= 0 {
+					return
+				}
+				if !on && l.key == key {
 					found = s.add(l.key, true, l.cause, p)
+					return
 				}
 				if s.onMark[l.key] != s.stamp {
 					s.onMark[l.key] = s.stamp
@@ -210,8 +222,20 @@ func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
 			})
 		}
 		s.pendOff = s.pendOff[:0]
+		if found >= 0 {
+			return found
+		}
 	}
 	return found
+}
+
+// strong reports whether some potential being off makes key on: whether
+// key's cell has two candidates (with yChain) or its digit two places in
+// one of its regions (with xChain). A search can come back to key on,
+// or reach it from key off, only then.
+func (s *seSearch) strong(key int16, yChain, xChain bool) bool {
+	gr := s.gr
+	return (yChain && gr.cellOn[key][1] > gr.cellOn[key][0]) || (xChain && gr.regionOn[key][1] > gr.regionOn[key][0])
 }
 
 // cycles is SE's doCycles from the assumption that key is on: the nodes
