@@ -29,6 +29,8 @@ type sePot struct {
 	nested    *seHint
 	// rule names the nested rule that removed an advanced potential.
 	rule string
+	// one holds the parent of a potential that has one.
+	one [1]*sePot
 }
 
 func (p *sePot) key() int { return int(p.cell)*9 + int(p.val) - 1 }
@@ -117,6 +119,10 @@ type seChaining struct {
 	others []seNested
 	// search runs the cycles and forcing chains on the grid's graph.
 	search *seSearch
+	// links is the chaining's buffer of links; slab stores its
+	// potentials.
+	links []seLink
+	slab  []sePot
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
 	// nest holds the nested rules' hints by grid, shared by the rules of
@@ -367,37 +373,31 @@ func causeRegion(c int8) int {
 	return -1
 }
 
-// onToOff is SE's getOnToOff.
-func onToOff(g *seGrid, p *sePot, yChain bool) []*sePot {
-	var out []*sePot
-	c, d := int(p.cell), int(p.val)
-	var seen [729]bool
+// onToOff appends to buf what candidate d of cell c being on gives on
+// g, as links in SE's order (its getOnToOff).
+func onToOff(g *seGrid, c, d int, yChain bool, buf []seLink) []seLink {
 	if yChain {
 		for v := 1; v <= 9; v++ {
 			if v != d && g.has(c, v) {
-				out = append(out, &sePot{cell: p.cell, val: int8(v), cause: seCauseNaked, parents: []*sePot{p}})
-				seen[c*9+v-1] = true
+				buf = append(buf, seLink{int16(c*9 + v - 1), seCauseNaked})
 			}
 		}
 	}
+	var seen [81]bool
 	for t := range 3 {
 		for _, o := range seRegions[t][seRegionOf[t][c]] {
-			if o != c && g.has(o, d) && !seen[o*9+d-1] {
-				seen[o*9+d-1] = true
-				out = append(out, &sePot{cell: int8(o), val: p.val, cause: regionCause(t), parents: []*sePot{p}})
+			if o != c && g.has(o, d) && !seen[o] {
+				seen[o] = true
+				buf = append(buf, seLink{int16(o*9 + d - 1), regionCause(t)})
 			}
 		}
 	}
-	return out
+	return buf
 }
 
-// offToOn is SE's getOffToOn; source is the grid before the chain's
-// removals (for the hidden parents of dynamic chains), offs the
-// potentials found off so far.
-func offToOn(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*sePot {
-	var out []*sePot
-	c, d := int(p.cell), int(p.val)
-	var seen [729]bool
+// offToOn appends to buf what candidate d of cell c being off gives on
+// g, as links in SE's order (its getOffToOn).
+func offToOn(g *seGrid, c, d int, yChain, xChain bool, buf []seLink) []seLink {
 	if yChain && g.count(c) == 2 {
 		other := 0
 		for v := 1; v <= 9; v++ {
@@ -405,25 +405,14 @@ func offToOn(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*
 				other = v
 			}
 		}
-		q := &sePot{cell: p.cell, val: int8(other), on: true, cause: seCauseNaked, parents: []*sePot{p}}
-		if source != nil {
-			for v := 1; v <= 9; v++ {
-				if source.has(c, v) && !g.has(c, v) {
-					if par := offs.get(c*9 + v - 1); par != nil {
-						q.parents = append(q.parents, par)
-					}
-				}
-			}
-		}
-		out = append(out, q)
-		seen[c*9+other-1] = true
+		buf = append(buf, seLink{int16(c*9 + other - 1), seCauseNaked})
 	}
 	if xChain {
+		var seen [81]bool
 		bit := uint16(1) << uint(d)
 		for _, t := range []int{seBlock, seRow, seCol} {
-			i := seRegionOf[t][c]
 			n, o := 0, -1
-			for _, x := range seRegions[t][i] {
+			for _, x := range seRegions[t][seRegionOf[t][c]] {
 				if g.cand[x]&bit != 0 {
 					n++
 					if x != c {
@@ -431,26 +420,52 @@ func offToOn(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*
 					}
 				}
 			}
-			if n != 2 {
-				continue
-			}
-			q := &sePot{cell: int8(o), val: p.val, on: true, cause: regionCause(t), parents: []*sePot{p}}
-			if source != nil {
-				for _, x := range seRegions[t][i] {
-					if source.has(x, d) && !g.has(x, d) {
-						if par := offs.get(x*9 + d - 1); par != nil {
-							q.parents = append(q.parents, par)
-						}
-					}
-				}
-			}
-			if !seen[o*9+d-1] {
-				seen[o*9+d-1] = true
-				out = append(out, q)
+			if n == 2 && !seen[o] {
+				seen[o] = true
+				buf = append(buf, seLink{int16(o*9 + d - 1), regionCause(t)})
 			}
 		}
 	}
-	return out
+	return buf
+}
+
+// hiddenParents adds to q, made on by p being off in a dynamic chain,
+// the potentials found off so far (offs) whose removal from source left
+// q's cell or region with two candidates: SE's hidden parents.
+func hiddenParents(q, p *sePot, g, source *seGrid, offs *potSet) {
+	c, d := int(p.cell), int(p.val)
+	if q.cause == seCauseNaked {
+		for v := 1; v <= 9; v++ {
+			if source.has(c, v) && !g.has(c, v) {
+				if par := offs.get(c*9 + v - 1); par != nil {
+					q.parents = append(q.parents, par)
+				}
+			}
+		}
+		return
+	}
+	t := causeRegion(q.cause)
+	for _, x := range seRegions[t][seRegionOf[t][c]] {
+		if source.has(x, d) && !g.has(x, d) {
+			if par := offs.get(x*9 + d - 1); par != nil {
+				q.parents = append(q.parents, par)
+			}
+		}
+	}
+}
+
+// newPot returns a potential for link l with parent p, from the rule's
+// store (potentials are made by the million in the nested levels).
+func (ch *seChaining) newPot(l seLink, on bool, p *sePot) *sePot {
+	if len(ch.slab) == cap(ch.slab) {
+		ch.slab = make([]sePot, 0, 256)
+	}
+	ch.slab = ch.slab[:len(ch.slab)+1]
+	q := &ch.slab[len(ch.slab)-1]
+	q.cell, q.val, q.on, q.cause = int8(l.key/9), int8(l.key%9+1), on, l.cause
+	q.one[0] = p
+	q.parents = q.one[:1:1]
+	return q
 }
 
 // isParent reports whether parent is on the first-parent path of child.
@@ -606,32 +621,38 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 		if len(pendingOn) > 0 {
 			p := pendingOn[0]
 			pendingOn = pendingOn[1:]
-			for _, q := range onToOff(g, p, !ch.nishio) {
-				if on := toOn.get(q.key()); on != nil {
-					return on, q
+			ch.links = onToOff(g, int(p.cell), int(p.val), !ch.nishio, ch.links[:0])
+			for _, l := range ch.links {
+				if on := toOn.get(int(l.key)); on != nil {
+					return on, ch.newPot(l, false, p)
 				}
-				if toOff.add(q) {
+				if !toOff.has(int(l.key)) {
+					q := ch.newPot(l, false, p)
+					toOff.add(q)
 					pendingOff = append(pendingOff, q)
 				}
 			}
 		} else {
 			p := pendingOff[0]
 			pendingOff = pendingOff[1:]
-			src := &save
-			if !ch.dynamic {
-				src = nil
-			}
-			made := offToOn(g, src, p, toOff, !ch.nishio, true)
-			if ch.dynamic {
-				g.cand[p.cell] &^= 1 << uint(p.val)
-			}
-			for _, q := range made {
-				if off := toOff.get(q.key()); off != nil {
+			ch.links = offToOn(g, int(p.cell), int(p.val), !ch.nishio, true, ch.links[:0])
+			for _, l := range ch.links {
+				off := toOff.get(int(l.key))
+				if off == nil && toOn.has(int(l.key)) {
+					continue
+				}
+				q := ch.newPot(l, true, p)
+				if ch.dynamic {
+					hiddenParents(q, p, g, &save, toOff)
+				}
+				if off != nil {
 					return q, off
 				}
-				if toOn.add(q) {
-					pendingOn = append(pendingOn, q)
-				}
+				toOn.add(q)
+				pendingOn = append(pendingOn, q)
+			}
+			if ch.dynamic {
+				g.cand[p.cell] &^= 1 << uint(p.val)
 			}
 		}
 		if len(pendingOn) == 0 && len(pendingOff) == 0 && ch.level > 0 {

@@ -89,7 +89,7 @@ func (ch *seChaining) cyclesRef(g *seGrid, toOn, toOff *potSet, yChain, xChain b
 		for len(pendingOn) > 0 {
 			p := pendingOn[0]
 			pendingOn = pendingOn[1:]
-			for _, q := range onToOff(g, p, yChain) {
+			for _, q := range onToOffRef(g, p, yChain) {
 				if !isParent(p, q) {
 					pendingOff = append(pendingOff, q)
 					toOff.add(q)
@@ -100,7 +100,7 @@ func (ch *seChaining) cyclesRef(g *seGrid, toOn, toOff *potSet, yChain, xChain b
 		for len(pendingOff) > 0 {
 			p := pendingOff[0]
 			pendingOff = pendingOff[1:]
-			for _, q := range offToOn(g, nil, p, toOff, yChain, xChain) {
+			for _, q := range offToOnRef(g, nil, p, toOff, yChain, xChain) {
 				if length >= 4 && q.fullKey() == srcKey {
 					cycles = append(cycles, q)
 				}
@@ -129,7 +129,7 @@ func (ch *seChaining) forcingChainsRef(g *seGrid, toOn, toOff *potSet, yChain bo
 		for len(pendingOn) > 0 {
 			p := pendingOn[0]
 			pendingOn = pendingOn[1:]
-			for _, q := range onToOff(g, p, yChain) {
+			for _, q := range onToOffRef(g, p, yChain) {
 				if source.on && source.key() == q.key() && !contains(q) {
 					chains = append(chains, q)
 				}
@@ -142,7 +142,7 @@ func (ch *seChaining) forcingChainsRef(g *seGrid, toOn, toOff *potSet, yChain bo
 		for len(pendingOff) > 0 {
 			p := pendingOff[0]
 			pendingOff = pendingOff[1:]
-			for _, q := range offToOn(g, nil, p, toOff, yChain, true) {
+			for _, q := range offToOnRef(g, nil, p, toOff, yChain, true) {
 				if !source.on && source.key() == q.key() && !contains(q) {
 					chains = append(chains, q)
 				}
@@ -213,6 +213,92 @@ func seHintsText(hs []*seHint) string {
 			out += fmt.Sprint(" ", h.chain.complexity)
 		}
 		out += "\n"
+	}
+	return out
+}
+
+// onToOffRef is SE's getOnToOff as first written.
+func onToOffRef(g *seGrid, p *sePot, yChain bool) []*sePot {
+	var out []*sePot
+	c, d := int(p.cell), int(p.val)
+	var seen [729]bool
+	if yChain {
+		for v := 1; v <= 9; v++ {
+			if v != d && g.has(c, v) {
+				out = append(out, &sePot{cell: p.cell, val: int8(v), cause: seCauseNaked, parents: []*sePot{p}})
+				seen[c*9+v-1] = true
+			}
+		}
+	}
+	for t := range 3 {
+		for _, o := range seRegions[t][seRegionOf[t][c]] {
+			if o != c && g.has(o, d) && !seen[o*9+d-1] {
+				seen[o*9+d-1] = true
+				out = append(out, &sePot{cell: int8(o), val: p.val, cause: regionCause(t), parents: []*sePot{p}})
+			}
+		}
+	}
+	return out
+}
+
+// offToOnRef is SE's getOffToOn as first written; source is the grid before the chain's
+// removals (for the hidden parents of dynamic chains), offs the
+// potentials found off so far.
+func offToOnRef(g, source *seGrid, p *sePot, offs *potSet, yChain, xChain bool) []*sePot {
+	var out []*sePot
+	c, d := int(p.cell), int(p.val)
+	var seen [729]bool
+	if yChain && g.count(c) == 2 {
+		other := 0
+		for v := 1; v <= 9; v++ {
+			if v != d && g.has(c, v) {
+				other = v
+			}
+		}
+		q := &sePot{cell: p.cell, val: int8(other), on: true, cause: seCauseNaked, parents: []*sePot{p}}
+		if source != nil {
+			for v := 1; v <= 9; v++ {
+				if source.has(c, v) && !g.has(c, v) {
+					if par := offs.get(c*9 + v - 1); par != nil {
+						q.parents = append(q.parents, par)
+					}
+				}
+			}
+		}
+		out = append(out, q)
+		seen[c*9+other-1] = true
+	}
+	if xChain {
+		bit := uint16(1) << uint(d)
+		for _, t := range []int{seBlock, seRow, seCol} {
+			i := seRegionOf[t][c]
+			n, o := 0, -1
+			for _, x := range seRegions[t][i] {
+				if g.cand[x]&bit != 0 {
+					n++
+					if x != c {
+						o = x
+					}
+				}
+			}
+			if n != 2 {
+				continue
+			}
+			q := &sePot{cell: int8(o), val: p.val, on: true, cause: regionCause(t), parents: []*sePot{p}}
+			if source != nil {
+				for _, x := range seRegions[t][i] {
+					if source.has(x, d) && !g.has(x, d) {
+						if par := offs.get(x*9 + d - 1); par != nil {
+							q.parents = append(q.parents, par)
+						}
+					}
+				}
+			}
+			if !seen[o*9+d-1] {
+				seen[o*9+d-1] = true
+				out = append(out, q)
+			}
+		}
 	}
 	return out
 }
