@@ -377,11 +377,7 @@ func causeRegion(c int8) int {
 // g, as links in SE's order (its getOnToOff).
 func onToOff(g *seGrid, c, d int, yChain bool, buf []seLink) []seLink {
 	if yChain {
-		for v := 1; v <= 9; v++ {
-			if v != d && g.has(c, v) {
-				buf = append(buf, seLink{int16(c*9 + v - 1), seCauseNaked})
-			}
-		}
+		buf = cellOthers(g, c, d, buf)
 	}
 	var seen [81]bool
 	for t := range 3 {
@@ -390,6 +386,17 @@ func onToOff(g *seGrid, c, d int, yChain bool, buf []seLink) []seLink {
 				seen[o] = true
 				buf = append(buf, seLink{int16(o*9 + d - 1), regionCause(t)})
 			}
+		}
+	}
+	return buf
+}
+
+// cellOthers appends to buf the candidates of cell c other than d, with
+// the naked cause.
+func cellOthers(g *seGrid, c, d int, buf []seLink) []seLink {
+	for v := 1; v <= 9; v++ {
+		if v != d && g.has(c, v) {
+			buf = append(buf, seLink{int16(c*9 + v - 1), seCauseNaked})
 		}
 	}
 	return buf
@@ -483,6 +490,12 @@ func isParent(child, parent *sePot) bool {
 // loopHints is SE's getLoopHintList: cycles and forcing chains from every
 // candidate of every cell with two or more.
 func (ch *seChaining) loopHints(g *seGrid, yChain, xChain bool) []*seHint {
+	return fromEachCandidate(g, func(pOn *sePot) []*seHint { return ch.unary(g, pOn, yChain, xChain) })
+}
+
+// fromEachCandidate collects the hints f finds from each candidate, on,
+// of every cell with two or more.
+func fromEachCandidate(g *seGrid, f func(pOn *sePot) []*seHint) []*seHint {
 	var out []*seHint
 	for c := range 81 {
 		if g.val[c] != 0 || g.count(c) < 2 {
@@ -490,7 +503,7 @@ func (ch *seChaining) loopHints(g *seGrid, yChain, xChain bool) []*seHint {
 		}
 		for d := 1; d <= 9; d++ {
 			if g.has(c, d) {
-				out = append(out, ch.unary(g, &sePot{cell: int8(c), val: int8(d), on: true}, yChain, xChain)...)
+				out = append(out, f(&sePot{cell: int8(c), val: int8(d), on: true})...)
 			}
 		}
 	}
@@ -501,7 +514,6 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 	if g.count(int(pOn.cell)) > 2 && !xChain {
 		return nil
 	}
-	var out []*seHint
 	s := ch.search
 	key := int16(pOn.key())
 	var cycles, chains []*sePot
@@ -521,6 +533,13 @@ func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHin
 			}
 		}
 	}
+	return ch.unaryHints(g, cycles, chains, yChain, xChain)
+}
+
+// unaryHints makes the hints of the cycles and forcing chains found from
+// one candidate.
+func (ch *seChaining) unaryHints(g *seGrid, cycles, chains []*sePot, yChain, xChain bool) []*seHint {
+	var out []*seHint
 	for _, dstOn := range cycles {
 		if h := ch.cycleHint(g, dstOn, reversedCycle(dstOn), yChain, xChain); h != nil {
 			out = append(out, h)

@@ -46,44 +46,16 @@ func (gr *seGraph) build(g *seGrid) {
 			}
 			k := c*9 + d - 1
 			start := int32(len(gr.links))
-			for v := 1; v <= 9; v++ {
-				if v != d && g.has(c, v) {
-					gr.links = append(gr.links, seLink{int16(c*9 + v - 1), seCauseNaked})
-				}
-			}
+			gr.links = cellOthers(g, c, d, gr.links)
 			gr.cellOff[k] = [2]int32{start, int32(len(gr.links))}
-			start = int32(len(gr.links))
-			var seen [81]bool
-			for t := range 3 {
-				for _, o := range seRegions[t][seRegionOf[t][c]] {
-					if o != c && g.has(o, d) && !seen[o] {
-						seen[o] = true
-						gr.links = append(gr.links, seLink{int16(o*9 + d - 1), int8(regionCause(t))})
-					}
-				}
-			}
-			gr.peerOff[k] = [2]int32{start, int32(len(gr.links))}
 			if g.count(c) == 2 {
 				gr.cellOn[k] = gr.cellOff[k]
 			}
 			start = int32(len(gr.links))
-			seen = [81]bool{}
-			bit := uint16(1) << uint(d)
-			for _, t := range []int{seBlock, seRow, seCol} {
-				n, o := 0, -1
-				for _, x := range seRegions[t][seRegionOf[t][c]] {
-					if g.cand[x]&bit != 0 {
-						n++
-						if x != c {
-							o = x
-						}
-					}
-				}
-				if n == 2 && !seen[o] {
-					seen[o] = true
-					gr.links = append(gr.links, seLink{int16(o*9 + d - 1), int8(regionCause(t))})
-				}
-			}
+			gr.links = onToOff(g, c, d, false, gr.links)
+			gr.peerOff[k] = [2]int32{start, int32(len(gr.links))}
+			start = int32(len(gr.links))
+			gr.links = offToOn(g, c, d, false, true, gr.links)
 			gr.regionOn[k] = [2]int32{start, int32(len(gr.links))}
 		}
 	}
@@ -121,31 +93,26 @@ func (s *seSearch) add(key int16, on bool, cause int8, parent int32) int32 {
 	return int32(len(s.nodes) - 1)
 }
 
-// onLinks calls f with what potential n being on gives (SE's getOnToOff).
-func (s *seSearch) onLinks(n seNode, yChain bool, f func(seLink)) {
-	if yChain {
-		for _, l := range s.gr.span(s.gr.cellOff[n.key]) {
-			f(l)
-		}
-	}
-	for _, l := range s.gr.span(s.gr.peerOff[n.key]) {
-		f(l)
-	}
-}
-
-// offLinks calls f with what potential n being off gives (SE's
+// links returns what node n gives, in SE's order, as two lists: when
+// n is on, the other candidates of its cell (with yChain) and its peers
+// (SE's getOnToOff); when off, the other candidate of its cell (with
+// yChain) and the other places of its digit (with xChain; SE's
 // getOffToOn on a grid that does not change).
-func (s *seSearch) offLinks(n seNode, yChain, xChain bool, f func(seLink)) {
-	if yChain {
-		for _, l := range s.gr.span(s.gr.cellOn[n.key]) {
-			f(l)
+func (s *seSearch) links(n seNode, yChain, xChain bool) (a, b []seLink) {
+	gr := s.gr
+	if n.on {
+		if yChain {
+			a = gr.span(gr.cellOff[n.key])
 		}
+		return a, gr.span(gr.peerOff[n.key])
+	}
+	if yChain {
+		a = gr.span(gr.cellOn[n.key])
 	}
 	if xChain {
-		for _, l := range s.gr.span(s.gr.regionOn[n.key]) {
-			f(l)
-		}
+		b = gr.span(gr.regionOn[n.key])
 	}
+	return a, b
 }
 
 // isParent reports whether the off potential key is on the parent path
@@ -183,50 +150,38 @@ func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
 		s.offMark[key] = s.stamp
 		s.pendOff = append(s.pendOff, root)
 	}
-	found := int32(-1)
 	for len(s.pendOn) > 0 || len(s.pendOff) > 0 {
-		for i := 0; i < len(s.pendOn); i++ {
-			p := s.pendOn[i]
-			s.onLinks(s.nodes[p], yChain, func(l seLink) {
-				if found >= 0 {
-					return
-				}
-				if on && l.key == key {
-					found = s.add(l.key, false, l.cause, p)
-					return
-				}
-				if s.offMark[l.key] != s.stamp {
-					s.offMark[l.key] = s.stamp
-					s.pendOff = append(s.pendOff, s.add(l.key, false, l.cause, p))
-				}
-			})
+		if f := s.forcingLayer(&s.pendOn, &s.pendOff, false, &s.offMark, yChain, key, on); f >= 0 {
+			return f
 		}
-		s.pendOn = s.pendOn[:0]
-		if found >= 0 {
-			return found
-		}
-		for i := 0; i < len(s.pendOff); i++ {
-			p := s.pendOff[i]
-			s.offLinks(s.nodes[p], yChain, true, func(l seLink) {
-				if found >= 0 {
-					return
-				}
-				if !on && l.key == key {
-					found = s.add(l.key, true, l.cause, p)
-					return
-				}
-				if s.onMark[l.key] != s.stamp {
-					s.onMark[l.key] = s.stamp
-					s.pendOn = append(s.pendOn, s.add(l.key, true, l.cause, p))
-				}
-			})
-		}
-		s.pendOff = s.pendOff[:0]
-		if found >= 0 {
-			return found
+		if f := s.forcingLayer(&s.pendOff, &s.pendOn, true, &s.onMark, yChain, key, !on); f >= 0 {
+			return f
 		}
 	}
-	return found
+	return -1
+}
+
+// forcingLayer expands the nodes of from into the new potentials of
+// polarity on they give, appended to to and marked in mark. With stop,
+// it returns the first potential that is key (the assumption's
+// opposite), or -1.
+func (s *seSearch) forcingLayer(from, to *[]int32, on bool, mark *[729]uint32, yChain bool, key int16, stop bool) int32 {
+	defer func() { *from = (*from)[:0] }()
+	for _, p := range *from {
+		a, b := s.links(s.nodes[p], yChain, true)
+		for _, ls := range [2][]seLink{a, b} {
+			for _, l := range ls {
+				if stop && l.key == key {
+					return s.add(l.key, on, l.cause, p)
+				}
+				if mark[l.key] != s.stamp {
+					mark[l.key] = s.stamp
+					*to = append(*to, s.add(l.key, on, l.cause, p))
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // strong reports whether some potential being off makes key on: whether
@@ -249,27 +204,31 @@ func (s *seSearch) cycles(key int16, yChain, xChain bool) []int32 {
 	length := 0
 	for len(s.pendOn) > 0 || len(s.pendOff) > 0 {
 		length++
-		for i := 0; i < len(s.pendOn); i++ {
-			p := s.pendOn[i]
-			s.onLinks(s.nodes[p], yChain, func(l seLink) {
-				if !s.isParent(p, l.key) {
-					s.pendOff = append(s.pendOff, s.add(l.key, false, l.cause, p))
+		for _, p := range s.pendOn {
+			a, b := s.links(s.nodes[p], yChain, xChain)
+			for _, ls := range [2][]seLink{a, b} {
+				for _, l := range ls {
+					if !s.isParent(p, l.key) {
+						s.pendOff = append(s.pendOff, s.add(l.key, false, l.cause, p))
+					}
 				}
-			})
+			}
 		}
 		s.pendOn = s.pendOn[:0]
 		length++
-		for i := 0; i < len(s.pendOff); i++ {
-			p := s.pendOff[i]
-			s.offLinks(s.nodes[p], yChain, xChain, func(l seLink) {
-				if length >= 4 && l.key == key {
-					out = append(out, s.add(l.key, true, l.cause, p))
+		for _, p := range s.pendOff {
+			a, b := s.links(s.nodes[p], yChain, xChain)
+			for _, ls := range [2][]seLink{a, b} {
+				for _, l := range ls {
+					if length >= 4 && l.key == key {
+						out = append(out, s.add(l.key, true, l.cause, p))
+					}
+					if s.onMark[l.key] != s.stamp {
+						s.onMark[l.key] = s.stamp
+						s.pendOn = append(s.pendOn, s.add(l.key, true, l.cause, p))
+					}
 				}
-				if s.onMark[l.key] != s.stamp {
-					s.onMark[l.key] = s.stamp
-					s.pendOn = append(s.pendOn, s.add(l.key, true, l.cause, p))
-				}
-			})
+			}
 		}
 		s.pendOff = s.pendOff[:0]
 	}

@@ -13,18 +13,7 @@ import (
 // potential per node, to check the graph searches of segraph.go against.
 
 func (ch *seChaining) loopHintsRef(g *seGrid, yChain, xChain bool) []*seHint {
-	var out []*seHint
-	for c := range 81 {
-		if g.val[c] != 0 || g.count(c) < 2 {
-			continue
-		}
-		for d := 1; d <= 9; d++ {
-			if g.has(c, d) {
-				out = append(out, ch.unaryRef(g, &sePot{cell: int8(c), val: int8(d), on: true}, yChain, xChain)...)
-			}
-		}
-	}
-	return out
+	return fromEachCandidate(g, func(pOn *sePot) []*seHint { return ch.unaryRef(g, pOn, yChain, xChain) })
 }
 
 func (ch *seChaining) unaryRef(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHint {
@@ -48,34 +37,7 @@ func (ch *seChaining) unaryRef(g *seGrid, pOn *sePot, yChain, xChain bool) []*se
 		toOff.add(pOff)
 		chains = ch.forcingChainsRef(g, toOn, toOff, yChain, chains, pOff)
 	}
-	for _, dstOn := range cycles {
-		if h := ch.cycleHint(g, dstOn, reversedCycle(dstOn), yChain, xChain); h != nil {
-			out = append(out, h)
-		}
-	}
-	for _, t := range chains {
-		var remove []Candidate
-		if !t.on {
-			remove = []Candidate{{int(t.cell), int(t.val)}}
-		} else {
-			remove = removeOthers(g, int(t.cell), int(t.val))
-		}
-		if len(remove) == 0 {
-			continue
-		}
-		name, base, key := "Forcing Chain", 70, 4
-		if !yChain {
-			name, base, key = "Forcing X-Chain", 66, 2
-			if ancestors(t) == 6 {
-				name = "Turbot Fish"
-			}
-		} else if !xChain {
-			name, base, key = "Forcing Y-Chain", 66, 3
-		}
-		c := &seChain{targets: []*sePot{t}, sortKey: key}
-		out = append(out, ch.newChainHint(name, base, remove, t, c, ancestors(t)))
-	}
-	return out
+	return append(out, ch.unaryHints(g, cycles, chains, yChain, xChain)...)
 }
 
 func (ch *seChaining) cyclesRef(g *seGrid, toOn, toOff *potSet, yChain, xChain bool, source *sePot) []*sePot {
