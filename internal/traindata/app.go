@@ -145,12 +145,19 @@ func blend(a, b color.RGBA, t float64) color.RGBA {
 // phone (portrait, the board across the screen, a number pad and buttons
 // under it) or of a desktop browser (landscape, the board beside a panel
 // of buttons): the givens, the player's typed entries and pencil marks,
-// the selected cell with its row, column and box highlighted.
-func (s *Synth) appPicture(dark bool, sol solver.Grid, t *PictureTruth) image.Image {
+// the selected cell with its row, column and box highlighted. A small app
+// (LookAppSmall) is a desktop browser's, its board's brightness opposite
+// to the page's, its digits a third of a cell high and its marks smaller.
+func (s *Synth) appPicture(dark, small bool, sol solver.Grid, t *PictureTruth) image.Image {
 	r := s.rng
 	st := s.randomAppStyle(dark)
 	puzzle := t.Givens
-	phone := r.IntN(2) == 0
+	phone := !small && r.IntN(2) == 0
+	if small && dark {
+		st.page = color.RGBA{uint8(225 + r.IntN(31)), uint8(225 + r.IntN(31)), uint8(225 + r.IntN(31)), 255}
+	} else if small {
+		st.page = color.RGBA{uint8(r.IntN(41)), uint8(r.IntN(41)), uint8(r.IntN(51)), 255}
+	}
 	var w, h, n, bx, by int
 	if phone {
 		w = []int{360, 390, 412, 720, 750, 828, 1080, 1170, 1284}[r.IntN(9)]
@@ -240,6 +247,10 @@ func (s *Synth) appPicture(dark bool, sol solver.Grid, t *PictureTruth) image.Im
 	}
 	size := 0.5 + 0.25*r.Float64()
 	markSize := 0.17 + 0.08*r.Float64()
+	if small {
+		size = 0.32 + 0.08*r.Float64()
+		markSize = size * (0.45 + 0.15*r.Float64())
+	}
 	for i := range 81 {
 		cx, cy := float64(bx)+(float64(i%9)+0.5)*cell, float64(by)+(float64(i/9)+0.5)*cell
 		switch {

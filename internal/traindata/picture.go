@@ -35,6 +35,14 @@ const (
 // (train/synthset) has it as a look held apart.
 const LookMagazine = "magazine"
 
+// LookAppSmall is a screenshot of a web app that draws its digits small in
+// their cells (a third of the cell's height or a little more) and its
+// pencil marks smaller still, so that size alone does not tell a digit
+// from a mark: a light board on a dark page or a dark board on a light
+// one, a 3x3 number pad beside the board. It is never trained on, and
+// drawn only when asked for ([SetConfig].Looks, synthset -looks).
+const LookAppSmall = "app-small"
+
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
 var (
@@ -112,9 +120,11 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 	puzzle, sol := s.Puzzle(24 + r.IntN(10))
 	t := PictureTruth{Givens: puzzle, Look: look, Marks: map[int]string{}}
 	t.Entered, _ = solver.NewGrid(9)
-	if look == LookAppLight || look == LookAppDark {
-		img := s.appPicture(look == LookAppDark, sol, &t)
-		return img, t
+	switch look {
+	case LookAppLight, LookAppDark:
+		return s.appPicture(look == LookAppDark, false, sol, &t), t
+	case LookAppSmall:
+		return s.appPicture(r.IntN(2) == 0, true, sol, &t), t
 	}
 	book := look == LookBook
 	// The board, flat: side n, cells n/9.

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // SetConfig says what [WriteSet] writes.
@@ -20,6 +22,9 @@ type SetConfig struct {
 	// Fonts the folder of the font packages.
 	MNIST, Fonts string
 	Seed         uint64
+	// Looks, when not empty, are the looks drawn in turn instead of
+	// [Looks] or [TestLooks].
+	Looks []string
 }
 
 // setTruth is a picture's truth file, in the format of the screenshot
@@ -37,6 +42,11 @@ type setTruth struct {
 
 // WriteSet writes a folder of synthetic pictures with their truth.
 func WriteSet(c SetConfig) error {
+	for _, l := range c.Looks {
+		if !slices.Contains(TestLooks, l) && l != LookAppSmall {
+			return fmt.Errorf("no look %q: the looks are %s and %s", l, strings.Join(TestLooks, ", "), LookAppSmall)
+		}
+	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return err
 	}
@@ -59,6 +69,9 @@ func WriteSet(c SetConfig) error {
 	looks := Looks
 	if c.Test {
 		looks = TestLooks
+	}
+	if len(c.Looks) > 0 {
+		looks = c.Looks
 	}
 	for k := range c.N {
 		look := looks[k%len(looks)]

@@ -2,6 +2,7 @@ package traindata
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -122,7 +123,7 @@ func TestSynthCells(t *testing.T) {
 // and agreeing with the solution, corners inside the picture.
 func TestPictureTruth(t *testing.T) {
 	s := NewSynth(5, FindFonts(), nil)
-	for _, look := range TestLooks {
+	for _, look := range append(slices.Clone(TestLooks), LookAppSmall) {
 		img, tr := s.Picture(look)
 		sol, err := solver.SolveUnique(tr.Givens)
 		if err != nil {
@@ -139,6 +140,30 @@ func TestPictureTruth(t *testing.T) {
 				t.Errorf("%s: corner %v outside the %v picture", look, c, b)
 			}
 		}
+	}
+}
+
+// TestAppSmallLook: the small app's board is bright where its page is
+// dark or the other way round, and a look that does not exist is refused
+// by name before anything is drawn.
+func TestAppSmallLook(t *testing.T) {
+	s := NewSynth(9, FindFonts(), nil)
+	for range 4 {
+		img, tr := s.Picture(LookAppSmall)
+		lum := func(x, y float64) float64 {
+			r, g, b, _ := img.At(int(x), int(y)).RGBA()
+			return float64(r+g+b) / 3 / 257
+		}
+		c := tr.Corners
+		board := lum(c[0][0]+3, c[0][1]+3)
+		page := lum(c[0][0]-10, c[0][1]+(c[3][1]-c[0][1])/2)
+		if math.Abs(board-page) < 100 {
+			t.Errorf("board %.0f and page %.0f are not a light board on a dark page or the reverse", board, page)
+		}
+	}
+	err := WriteSet(SetConfig{Out: t.TempDir(), N: 1, Looks: []string{"app-tiny"}, Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), `"app-tiny"`) {
+		t.Errorf("WriteSet of an unknown look: %v", err)
 	}
 }
 

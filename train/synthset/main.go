@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/internal/traindata"
 )
@@ -25,8 +26,13 @@ func main() {
 	mnist := flag.String("mnist", "", "the folder of MNIST's files (the GoMNIST module's data folder); empty: typefaces only")
 	fonts := flag.String("fonts", "/usr/share/fonts", "where the font packages are")
 	seed := flag.Uint64("seed", 7, "the random seed")
+	looks := flag.String("looks", "", "comma-separated looks to draw in turn instead of the split's (e.g. app-small, never trained on)")
 	flag.Parse()
-	err := traindata.WriteSet(traindata.SetConfig{Out: *out, N: *n, Test: *split == "test", MNIST: *mnist, Fonts: *fonts, Seed: *seed})
+	c := traindata.SetConfig{Out: *out, N: *n, Test: *split == "test", MNIST: *mnist, Fonts: *fonts, Seed: *seed}
+	if *looks != "" {
+		c.Looks = strings.Split(*looks, ",")
+	}
+	err := traindata.WriteSet(c)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "synthset:", err)
 		os.Exit(1)
