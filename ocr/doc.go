@@ -59,9 +59,11 @@
 //   - decode: [Decode] accepts JPEG, PNG, GIF and WebP. It refuses files
 //     over [DecodeLimits].MaxBytes and, from the header alone, before any
 //     pixel is decoded, images over MaxPixels (decompression bombs):
-//     [ErrTooLarge] with a [LimitError] saying which limit; a JPEG over
-//     the pixel limit but not too far over it is decoded at a reduced scale
-//     instead (decode_scaled.go). It reads the
+//     [ErrTooLarge] with a [LimitError] saying which limit. A large JPEG
+//     (a phone's photo, or one over the pixel limit but not too far over
+//     it) is decoded at a reduced scale in the DCT domain, keeping a short
+//     side of 1400 pixels (decode_scaled.go, internal/jpeg); Result.Scale
+//     says by how much, Result.InFile gives the file's own pixels. It reads the
 //     EXIF orientation tag of JPEGs but does not apply it. [ToGray] gives
 //     the gray levels the next stages work on.
 //   - detect: [Detect] finds the puzzle's grid as a [Quad] in the stored
