@@ -65,6 +65,9 @@ type PictureReport struct {
 	// Reliability counts the cells by the confidence they were read with,
 	// and how many of them were read right (see ReliabilityBins).
 	Reliability [len(ReliabilityBins)]Bin
+	// KindReliability is Reliability for the cells of each true kind
+	// (see CellKinds).
+	KindReliability [len(CellKinds)][len(ReliabilityBins)]Bin
 	// Duration is the wall-clock time of the picture, decoding included,
 	// and CPU the processor time of its worker's thread (0 when unknown).
 	Duration, CPU time.Duration
@@ -232,6 +235,37 @@ func readOne(ctx context.Context, it Item, rec ocr.Recognizer, lim ocr.DecodeLim
 // about as many cells of a bin as their mean confidence says.
 var ReliabilityBins = [...]float64{0, 0.5, 0.8, 0.9, 0.97, 0.99, 0.999}
 
+// The true kinds of cell the reliability table is also given for: a
+// given (printed), an entry (written or typed by the player), a digit of
+// a truth that does not tell givens from entries, pencil marks (read
+// right when no digit is read there) and an empty cell.
+const (
+	KindGiven = iota
+	KindEntry
+	KindDigit
+	KindMarks
+	KindEmpty
+)
+
+// CellKinds name the true kinds of cell, in the order of KindGiven to
+// KindEmpty.
+var CellKinds = [...]string{"given", "entry", "digit", "pencil marks", "empty"}
+
+// kindOf is the true kind of cell i.
+func (t Truth) kindOf(i int) int {
+	switch {
+	case t.Entered.Cell(i) != 0:
+		return KindEntry
+	case t.Givens.Cell(i) != 0 && t.KindsKnown:
+		return KindGiven
+	case t.Givens.Cell(i) != 0:
+		return KindDigit
+	case t.HasMarks(i):
+		return KindMarks
+	}
+	return KindEmpty
+}
+
 // Bin is one bin of the reliability table.
 type Bin struct {
 	// Cells counts the cells read with a confidence in the bin, Right
@@ -266,7 +300,9 @@ func (p *PictureReport) compare() {
 	for i := range 81 {
 		t, g := truth.Cell(i), read.Cell(i)
 		p.Confusion[t][g]++
-		p.Reliability[binOf(res.Cells[i].Confidence)].add(res.Cells[i].Confidence, t == g)
+		c, bin := res.Cells[i].Confidence, binOf(res.Cells[i].Confidence)
+		p.Reliability[bin].add(c, t == g)
+		p.KindReliability[p.Truth.kindOf(i)][bin].add(c, t == g)
 		switch {
 		case t == g:
 		case g == 0:

@@ -156,6 +156,49 @@ func (r *FolderReport) Write(w io.Writer) {
 	if r.Recognition && cells > 0 {
 		writeConfusion(w, &conf)
 		writeReliability(w, r.Pictures)
+		writeKindReliability(w, r.Pictures)
+	}
+}
+
+// writeKindReliability prints the reliability table for each true kind of
+// cell found in the pictures: a row per kind, for each confidence bin the
+// cells read with it and the share of them read right.
+func writeKindReliability(w io.Writer, ps []PictureReport) {
+	var bins [len(CellKinds)][len(ReliabilityBins)]Bin
+	for _, p := range ps {
+		for kind := range bins {
+			for k, b := range p.KindReliability[kind] {
+				bins[kind][k].Cells += b.Cells
+				bins[kind][k].Right += b.Right
+				bins[kind][k].Sum += b.Sum
+			}
+		}
+	}
+	fmt.Fprintln(w, "reliability by true kind (cells read with a confidence from each bin's lower end, share read right):")
+	var head strings.Builder
+	fmt.Fprintf(&head, "  %-13s", "")
+	for _, lo := range ReliabilityBins {
+		fmt.Fprintf(&head, " %13s", fmt.Sprintf(">=%.3f", lo))
+	}
+	fmt.Fprintln(w, head.String())
+	for kind, row := range bins {
+		total := 0
+		for _, b := range row {
+			total += b.Cells
+		}
+		if total == 0 {
+			continue
+		}
+		var line strings.Builder
+		fmt.Fprintf(&line, "  %-13s", CellKinds[kind])
+		for _, b := range row {
+			if b.Cells == 0 {
+				fmt.Fprintf(&line, " %13s", "-")
+				continue
+			}
+			fmt.Fprintf(&line, " %13s", fmt.Sprintf("%d %.3f", b.Cells, float64(b.Right)/float64(b.Cells)))
+		}
+		fmt.Fprintln(w, line.String())
 	}
 }
 
