@@ -245,13 +245,14 @@ func (ch *seChaining) first(g *seGrid) *seHint {
 func (ch *seChaining) hints(g *seGrid) []*seHint {
 	ch.cache = nil
 	var out []*seHint
-	if ch.multiple || ch.dynamic {
+	switch {
+	case ch.multiple && !ch.dynamic:
+		ch.buildGraph(g)
+		out = ch.staticMultipleHints(g)
+	case ch.multiple || ch.dynamic:
 		out = ch.multipleHints(g)
-	} else {
-		if ch.search == nil {
-			ch.search = &seSearch{gr: &seGraph{}}
-		}
-		ch.search.gr.build(g)
+	default:
+		ch.buildGraph(g)
 		out = ch.loopHints(g, false, true)
 		out = append(out, ch.loopHints(g, true, false)...)
 		out = append(out, ch.loopHints(g, true, true)...)
@@ -276,6 +277,15 @@ func (ch *seChaining) hints(g *seGrid) []*seHint {
 	}
 	ch.cache = nil
 	return res
+}
+
+// buildGraph makes the implication graph of g for the rule's searches.
+func (ch *seChaining) buildGraph(g *seGrid) {
+	if ch.search == nil {
+		ch.search = &seSearch{gr: &seGraph{}}
+	}
+	ch.search.gr.build(g)
+	ch.search.nodes = ch.search.nodes[:0]
 }
 
 // lengthDiff is SE's getLengthDifficulty in tenths.

@@ -1,5 +1,7 @@
 package human
 
+import "math/bits"
+
 // SE's bidirectional cycles and forcing chains (its getLoopHintList) work
 // on a grid that does not change while they run, so what each potential
 // gives is the same in every search of one grid. seGraph holds it once,
@@ -80,7 +82,13 @@ type seSearch struct {
 }
 
 func (s *seSearch) reset() {
-	s.nodes, s.pendOn, s.pendOff = s.nodes[:0], s.pendOn[:0], s.pendOff[:0]
+	s.nodes = s.nodes[:0]
+	s.newStamp()
+}
+
+// newStamp starts a search that keeps the nodes of the earlier ones.
+func (s *seSearch) newStamp() {
+	s.pendOn, s.pendOff = s.pendOn[:0], s.pendOff[:0]
 	s.stamp++
 	if s.stamp == 0 {
 		s.onMark, s.offMark = [729]uint32{}, [729]uint32{}
@@ -231,6 +239,156 @@ func (s *seSearch) cycles(key int16, yChain, xChain bool) []int32 {
 			}
 		}
 		s.pendOff = s.pendOff[:0]
+	}
+	return out
+}
+
+// The multiple forcing chains that are not dynamic (SE's cell and region
+// forcing chains, nested in the dynamic chains of level 3) follow every
+// candidate of a cell, or every place of a digit in a region, on a grid
+// that does not change: what each candidate being on gives is found once
+// a grid, on the graph, and the branches are intersected as bit sets.
+
+// seClosure is what one candidate being on gives, as SE's doChaining
+// finds it: the nodes found on and off in their order, and their
+// candidates as bit sets. SE stops at a contradiction, and so does it.
+type seClosure struct {
+	on, off       []int32
+	onSet, offSet seBits
+}
+
+// seBits is a set of candidates (c*9+d-1).
+type seBits [12]uint64
+
+func (b *seBits) add(k int16)      { b[k>>6] |= 1 << uint(k&63) }
+func (b *seBits) has(k int16) bool { return b[k>>6]&(1<<uint(k&63)) != 0 }
+
+// closure follows key on: SE's doChaining, taking one potential on
+// while there is one, else one off.
+func (s *seSearch) closure(key int16) *seClosure {
+	s.newStamp()
+	cl := &seClosure{}
+	cl.on = append(cl.on, s.add(key, true, seCauseNone, -1))
+	cl.onSet.add(key)
+	iOn, iOff := 0, 0
+	for iOn < len(cl.on) || iOff < len(cl.off) {
+		var p int32
+		if iOn < len(cl.on) {
+			p, iOn = cl.on[iOn], iOn+1
+		} else {
+			p, iOff = cl.off[iOff], iOff+1
+		}
+		on := !s.nodes[p].on
+		mine, other := &cl.onSet, &cl.offSet
+		list := &cl.on
+		if !on {
+			mine, other, list = other, mine, &cl.off
+		}
+		a, b := s.links(s.nodes[p], true, true)
+		for _, ls := range [2][]seLink{a, b} {
+			for _, l := range ls {
+				if other.has(l.key) {
+					return cl
+				}
+				if !mine.has(l.key) {
+					mine.add(l.key)
+					*list = append(*list, s.add(l.key, on, l.cause, p))
+				}
+			}
+		}
+	}
+	return cl
+}
+
+// staticMultipleHints is SE's getMultipleChainsHintList when not
+// dynamic: the cell forcing chains of the cells with three candidates or
+// more and the region forcing chains of their digits.
+func (ch *seChaining) staticMultipleHints(g *seGrid) []*seHint {
+	var memo [729]*seClosure
+	get := func(k int) *seClosure {
+		if memo[k] == nil {
+			memo[k] = ch.search.closure(int16(k))
+		}
+		return memo[k]
+	}
+	var out []*seHint
+	for c := range 81 {
+		if g.val[c] != 0 || g.count(c) < 3 {
+			continue
+		}
+		var cells []*seClosure
+		for d := 1; d <= 9; d++ {
+			if !g.has(c, d) {
+				continue
+			}
+			cells = append(cells, get(c*9+d-1))
+			for _, t := range []int{seBlock, seRow, seCol} {
+				i := seRegionOf[t][c]
+				m, n := g.positions(t, i, d)
+				if n < 2 || seRegions[t][i][bits.TrailingZeros16(m)] != c {
+					continue
+				}
+				var places []*seClosure
+				for pos, x := range seRegions[t][i] {
+					if m&(1<<uint(pos)) != 0 {
+						places = append(places, get(x*9+d-1))
+					}
+				}
+				mk := func() *seChain { return &seChain{sortKey: 6, isRegion: true, region: [2]int{t, i}} }
+				out = ch.staticReductions(g, out, "Region Forcing", mk, places, true)
+				out = ch.staticReductions(g, out, "Region Forcing", mk, places, false)
+			}
+		}
+		mk := func() *seChain { return &seChain{sortKey: 5, cellChain: true} }
+		out = ch.staticReductions(g, out, "Cell Forcing", mk, cells, true)
+		out = ch.staticReductions(g, out, "Cell Forcing", mk, cells, false)
+		if ch.quick && len(out) > 0 {
+			break
+		}
+	}
+	return out
+}
+
+// staticReductions appends to out the forcing chains that conclude each
+// potential of polarity on that every branch gives, in the order of the
+// first branch (see reductions).
+func (ch *seChaining) staticReductions(g *seGrid, out []*seHint, kind string, mk func() *seChain, branches []*seClosure, on bool) []*seHint {
+	s := ch.search
+	list := func(cl *seClosure) ([]int32, *seBits) {
+		if on {
+			return cl.on, &cl.onSet
+		}
+		return cl.off, &cl.offSet
+	}
+	first, _ := list(branches[0])
+	for _, ni := range first {
+		k := s.nodes[ni].key
+		common := true
+		for _, b := range branches[1:] {
+			_, set := list(b)
+			common = common && set.has(k)
+		}
+		if !common {
+			continue
+		}
+		remove := reductionRemove(g, &sePot{cell: int8(k / 9), val: int8(k%9 + 1), on: on})
+		if len(remove) == 0 {
+			continue
+		}
+		c := mk()
+		flat := 0
+		for _, b := range branches {
+			nodes, _ := list(b)
+			for _, bi := range nodes {
+				if s.nodes[bi].key == k {
+					t := s.pot(bi)
+					c.targets = append(c.targets, t)
+					flat += ancestors(t)
+					break
+				}
+			}
+		}
+		out = append(out, ch.newChainHint(ch.namePrefix()+kind+ch.nameSuffix(), ch.baseDiff(), remove, c.targets[0], c, flat))
 	}
 	return out
 }

@@ -118,14 +118,23 @@ func (ch *seChaining) forcingChainsRef(g *seGrid, toOn, toOff *potSet, yChain bo
 	return chains
 }
 
-// TestSEGraphSearches compares the cycles and forcing chains found on the
-// graph of a grid with those of the reference search, on grids with
+// TestSEGraphSearches compares the cycles and forcing chains, and the
+// multiple forcing chains that are not dynamic, found on the graph of a
+// grid with those of the reference searches (the first one for the
+// former, the dynamic chaining's for the latter), on grids with
 // candidates taken out at random (also grids no solution fits, as the
 // nested rules meet inside dynamic chains).
 func TestSEGraphSearches(t *testing.T) {
 	ps := readPuzzleFile(t, "testdata/sample.txt", 0, false)
 	rng := rand.New(rand.NewPCG(24, 1))
 	n := 0
+	compare := func(what string, got, want []*seHint) {
+		t.Helper()
+		if !slices.EqualFunc(got, want, sameSEHint) {
+			t.Fatalf("%s: %d hints, want %d:\n%s\nwant\n%s", what, len(got), len(want), seHintsText(got), seHintsText(want))
+		}
+		n += len(got)
+	}
 	for _, p := range ps[:min(len(ps), 8)] {
 		for trial := range 4 {
 			g := newSEGrid(solver.MustGrid(p))
@@ -136,18 +145,17 @@ func TestSEGraphSearches(t *testing.T) {
 					}
 				}
 			}
+			what := fmt.Sprintf("%s trial %d", p, trial)
 			for _, noCycles := range []bool{false, true} {
-				ch := &seChaining{noCycles: noCycles, search: &seSearch{gr: &seGraph{}}}
-				ch.search.gr.build(g)
+				ch := &seChaining{noCycles: noCycles}
+				ch.buildGraph(g)
 				for _, m := range [][2]bool{{false, true}, {true, false}, {true, true}} {
-					got := ch.loopHints(g, m[0], m[1])
-					want := ch.loopHintsRef(g, m[0], m[1])
-					if !slices.EqualFunc(got, want, sameSEHint) {
-						t.Fatalf("%s trial %d y=%v x=%v: %d hints, want %d:\n%s\nwant\n%s", p, trial, m[0], m[1], len(got), len(want), seHintsText(got), seHintsText(want))
-					}
-					n += len(got)
+					compare(fmt.Sprintf("%s y=%v x=%v", what, m[0], m[1]), ch.loopHints(g, m[0], m[1]), ch.loopHintsRef(g, m[0], m[1]))
 				}
 			}
+			ch := &seChaining{multiple: true}
+			ch.buildGraph(g)
+			compare(what+" multiple", ch.staticMultipleHints(g), ch.multipleHints(g))
 		}
 	}
 	t.Logf("%d hints compared", n)
