@@ -73,9 +73,22 @@ func (s *potSet) add(p *sePot) bool {
 	return true
 }
 
-func (s *potSet) clone() *potSet {
-	t := &potSet{idx: s.idx, list: slices.Clone(s.list)}
-	return t
+// reset empties s, in the time of its length.
+func (s *potSet) reset() {
+	for _, p := range s.list {
+		s.idx[p.key()] = 0
+	}
+	s.list = s.list[:0]
+}
+
+// copyOf makes s a copy of t and returns s.
+func (s *potSet) copyOf(t *potSet) *potSet {
+	s.reset()
+	s.list = append(s.list, t.list...)
+	for i, p := range s.list {
+		s.idx[p.key()] = int16(i + 1)
+	}
+	return s
 }
 
 // retain keeps the potentials also in t, in s's order.
@@ -123,6 +136,8 @@ type seChaining struct {
 	// potentials.
 	links []seLink
 	slab  []sePot
+	// scratch are sets a search of cells and regions reuses.
+	scratch [6]potSet
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
 	// nest holds the nested rules' hints by grid, shared by the rules of
@@ -500,12 +515,12 @@ func isParent(child, parent *sePot) bool {
 // loopHints is SE's getLoopHintList: cycles and forcing chains from every
 // candidate of every cell with two or more.
 func (ch *seChaining) loopHints(g *seGrid, yChain, xChain bool) []*seHint {
-	return fromEachCandidate(g, func(pOn *sePot) []*seHint { return ch.unary(g, pOn, yChain, xChain) })
+	return fromEachCandidate(g, func(c, d int) []*seHint { return ch.unary(g, c, d, yChain, xChain) })
 }
 
 // fromEachCandidate collects the hints f finds from each candidate, on,
 // of every cell with two or more.
-func fromEachCandidate(g *seGrid, f func(pOn *sePot) []*seHint) []*seHint {
+func fromEachCandidate(g *seGrid, f func(c, d int) []*seHint) []*seHint {
 	var out []*seHint
 	for c := range 81 {
 		if g.val[c] != 0 || g.count(c) < 2 {
@@ -513,19 +528,19 @@ func fromEachCandidate(g *seGrid, f func(pOn *sePot) []*seHint) []*seHint {
 		}
 		for d := 1; d <= 9; d++ {
 			if g.has(c, d) {
-				out = append(out, f(&sePot{cell: int8(c), val: int8(d), on: true})...)
+				out = append(out, f(c, d)...)
 			}
 		}
 	}
 	return out
 }
 
-func (ch *seChaining) unary(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHint {
-	if g.count(int(pOn.cell)) > 2 && !xChain {
+func (ch *seChaining) unary(g *seGrid, c, d int, yChain, xChain bool) []*seHint {
+	if g.count(c) > 2 && !xChain {
 		return nil
 	}
 	s := ch.search
-	key := int16(pOn.key())
+	key := int16(c*9 + d - 1)
 	var cycles, chains []*sePot
 	strong := s.strong(key, yChain, xChain)
 	if !ch.noCycles && strong {
@@ -878,7 +893,9 @@ func (ch *seChaining) cellHints(g *seGrid, c, n int, memo map[int][2]*potSet) []
 		if doContradiction && absOn != nil {
 			out = append(out, ch.binaryHint(g, absOn, absOff, pOn, pOn, true, false))
 		}
-		offToOn, offToOff := newPotSet(), newPotSet()
+		offToOn, offToOff := &ch.scratch[0], &ch.scratch[1]
+		offToOn.reset()
+		offToOff.reset()
 		offToOff.add(pOff)
 		absOn, absOff = ch.chaining(g, offToOn, offToOff)
 		if doContradiction && absOn != nil {
@@ -905,7 +922,7 @@ func (ch *seChaining) cellHints(g *seGrid, c, n int, memo map[int][2]*potSet) []
 		}
 		valueToOn[d], valueToOff[d] = onToOn, onToOff
 		if cellToOn == nil {
-			cellToOn, cellToOff = onToOn.clone(), onToOff.clone()
+			cellToOn, cellToOff = ch.scratch[2].copyOf(onToOn), ch.scratch[3].copyOf(onToOff)
 		} else {
 			cellToOn.retain(onToOn)
 			cellToOff.retain(onToOff)
@@ -1013,7 +1030,7 @@ func (ch *seChaining) regionHints(g *seGrid, c, d int, onToOn, onToOff *potSet, 
 			}
 			if x == c {
 				posToOn[pos], posToOff[pos] = onToOn, onToOff
-				regionToOn, regionToOff = onToOn.clone(), onToOff.clone()
+				regionToOn, regionToOff = ch.scratch[4].copyOf(onToOn), ch.scratch[5].copyOf(onToOff)
 				continue
 			}
 			on, off, _, _ := ch.onChaining(g, x*9+d-1, memo)

@@ -27,17 +27,23 @@ type seLink struct {
 type seGraph struct {
 	links                              []seLink
 	cellOff, peerOff, cellOn, regionOn [729][2]int32
+	// slot numbers the candidates of the grid (keys lists them): the
+	// potentials of reach are 2*slot (on) and 2*slot+1 (off).
+	slot [729]int32
+	keys []int16
+	// reach[y] tells which potentials lead to which, with and without
+	// the links within cells (made when first asked).
+	reach [2]seReach
 }
 
 // span is a [start, end) range of links.
 func (gr *seGraph) span(r [2]int32) []seLink { return gr.links[r[0]:r[1]] }
 
-// build fills gr for g, reusing its storage.
+// build fills gr for g, reusing its storage. Only the entries of g's
+// candidates are set: the searches never ask about others.
 func (gr *seGraph) build(g *seGrid) {
-	gr.links = gr.links[:0]
-	for k := range 729 {
-		gr.cellOff[k], gr.peerOff[k], gr.cellOn[k], gr.regionOn[k] = [2]int32{}, [2]int32{}, [2]int32{}, [2]int32{}
-	}
+	gr.links, gr.keys = gr.links[:0], gr.keys[:0]
+	gr.reach[0].made, gr.reach[1].made = false, false
 	for c := range 81 {
 		if g.val[c] != 0 {
 			continue
@@ -47,9 +53,12 @@ func (gr *seGraph) build(g *seGrid) {
 				continue
 			}
 			k := c*9 + d - 1
+			gr.slot[k] = int32(len(gr.keys))
+			gr.keys = append(gr.keys, int16(k))
 			start := int32(len(gr.links))
 			gr.links = cellOthers(g, c, d, gr.links)
 			gr.cellOff[k] = [2]int32{start, int32(len(gr.links))}
+			gr.cellOn[k] = [2]int32{}
 			if g.count(c) == 2 {
 				gr.cellOn[k] = gr.cellOff[k]
 			}
@@ -149,6 +158,21 @@ func (s *seSearch) pot(i int32) *sePot {
 // index, or -1. SE goes on searching, but the rest of its search changes
 // nothing.
 func (s *seSearch) forcingChain(key int16, on, yChain bool) int32 {
+	y := 0
+	if yChain {
+		y = 1
+	}
+	r := &s.gr.reach[y]
+	if !r.made {
+		r.make(s.gr, yChain)
+	}
+	from, to := 2*s.gr.slot[key], 2*s.gr.slot[key]+1
+	if !on {
+		from, to = to, from
+	}
+	if !r.leads(from, to) {
+		return -1
+	}
 	s.reset()
 	root := s.add(key, on, seCauseNone, -1)
 	if on {
@@ -391,4 +415,128 @@ func (ch *seChaining) staticReductions(g *seGrid, out []*seHint, kind string, mk
 		out = append(out, ch.newChainHint(ch.namePrefix()+kind+ch.nameSuffix(), ch.baseDiff(), remove, c.targets[0], c, flat))
 	}
 	return out
+}
+
+// seReach tells, for every two potentials of a graph, whether the first
+// leads to the second (a search from it finds it): the forcing chains
+// from most candidates find nothing, and this answers for all of them at
+// once. Potentials in one strongly connected component lead to the same
+// ones; Tarjan's algorithm finds the components successors first, so
+// each component's set is its potentials and its successors' sets.
+type seReach struct {
+	made  bool
+	words int
+	comp  []int32
+	sets  []uint64
+	// Tarjan's state.
+	index, low []int32
+	stack      []int32
+	onStack    []bool
+	next       int32
+	ncomp      int32
+	gr         *seGraph
+	yChain     bool
+}
+
+func (r *seReach) make(gr *seGraph, yChain bool) {
+	n := 2 * len(gr.keys)
+	r.made, r.gr, r.yChain = true, gr, yChain
+	r.words = (n + 63) / 64
+	r.comp = resize(r.comp, n)
+	r.index = resize(r.index, n)
+	r.low = resize(r.low, n)
+	r.onStack = resize(r.onStack, n)
+	r.sets = r.sets[:0]
+	r.stack = r.stack[:0]
+	r.next, r.ncomp = 0, 0
+	for v := range n {
+		r.index[v] = -1
+	}
+	for v := range int32(n) {
+		if r.index[v] < 0 {
+			r.visit(v)
+		}
+	}
+}
+
+// resize returns s with n zero elements, reusing its storage.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// successors calls f with the potentials potential v gives.
+func (r *seReach) successors(v int32, f func(w int32)) {
+	gr := r.gr
+	k := gr.keys[v/2]
+	var a, b []seLink
+	if v%2 == 0 {
+		if r.yChain {
+			a = gr.span(gr.cellOff[k])
+		}
+		b = gr.span(gr.peerOff[k])
+	} else {
+		if r.yChain {
+			a = gr.span(gr.cellOn[k])
+		}
+		b = gr.span(gr.regionOn[k])
+	}
+	off := 1 - v%2
+	for _, ls := range [2][]seLink{a, b} {
+		for _, l := range ls {
+			f(2*gr.slot[l.key] + off)
+		}
+	}
+}
+
+func (r *seReach) visit(v int32) {
+	r.index[v], r.low[v] = r.next, r.next
+	r.next++
+	r.stack = append(r.stack, v)
+	r.onStack[v] = true
+	r.successors(v, func(w int32) {
+		if r.index[w] < 0 {
+			r.visit(w)
+			r.low[v] = min(r.low[v], r.low[w])
+		} else if r.onStack[w] {
+			r.low[v] = min(r.low[v], r.index[w])
+		}
+	})
+	if r.low[v] != r.index[v] {
+		return
+	}
+	c := r.ncomp
+	r.ncomp++
+	r.sets = append(r.sets, make([]uint64, r.words)...)
+	set := r.sets[int(c)*r.words : int(c+1)*r.words]
+	i := len(r.stack) - 1
+	for r.stack[i] != v {
+		i--
+	}
+	members := r.stack[i:]
+	for _, m := range members {
+		r.onStack[m] = false
+		r.comp[m] = c
+		set[m/64] |= 1 << uint(m%64)
+	}
+	for _, m := range members {
+		r.successors(m, func(w int32) {
+			if wc := r.comp[w]; wc != c && !r.onStack[w] {
+				for j, x := range r.sets[int(wc)*r.words : int(wc+1)*r.words] {
+					set[j] |= x
+				}
+			}
+		})
+	}
+	r.stack = r.stack[:i]
+}
+
+// leads reports whether potential from leads to potential to.
+func (r *seReach) leads(from, to int32) bool {
+	c := r.comp[from]
+	return r.sets[int(c)*r.words+int(to/64)]&(1<<uint(to%64)) != 0
 }

@@ -13,7 +13,9 @@ import (
 // potential per node, to check the graph searches of segraph.go against.
 
 func (ch *seChaining) loopHintsRef(g *seGrid, yChain, xChain bool) []*seHint {
-	return fromEachCandidate(g, func(pOn *sePot) []*seHint { return ch.unaryRef(g, pOn, yChain, xChain) })
+	return fromEachCandidate(g, func(c, d int) []*seHint {
+		return ch.unaryRef(g, &sePot{cell: int8(c), val: int8(d), on: true}, yChain, xChain)
+	})
 }
 
 func (ch *seChaining) unaryRef(g *seGrid, pOn *sePot, yChain, xChain bool) []*seHint {
