@@ -436,6 +436,7 @@ type seReach struct {
 	ncomp      int32
 	gr         *seGraph
 	yChain     bool
+	start, adj []int32
 }
 
 func (r *seReach) make(gr *seGraph, yChain bool) {
@@ -452,6 +453,7 @@ func (r *seReach) make(gr *seGraph, yChain bool) {
 	for v := range n {
 		r.index[v] = -1
 	}
+	r.successors()
 	for v := range int32(n) {
 		if r.index[v] < 0 {
 			r.visit(v)
@@ -469,28 +471,37 @@ func resize[T any](s []T, n int) []T {
 	return s
 }
 
-// successors calls f with the potentials potential v gives.
-func (r *seReach) successors(v int32, f func(w int32)) {
+// successors lists the potentials each potential gives (CSR: those of
+// v are adj[start[v]:start[v+1]]).
+func (r *seReach) successors() {
 	gr := r.gr
-	k := gr.keys[v/2]
-	var a, b []seLink
-	if v%2 == 0 {
-		if r.yChain {
-			a = gr.span(gr.cellOff[k])
+	n := 2 * len(gr.keys)
+	r.start = resize(r.start, n+1)
+	r.adj = r.adj[:0]
+	for v := range n {
+		r.start[v] = int32(len(r.adj))
+		k := gr.keys[v/2]
+		var a, b [2]int32
+		if v%2 == 0 {
+			if r.yChain {
+				a = gr.cellOff[k]
+			}
+			b = gr.peerOff[k]
+		} else {
+			if r.yChain {
+				a = gr.cellOn[k]
+			}
+			b = gr.regionOn[k]
 		}
-		b = gr.span(gr.peerOff[k])
-	} else {
-		if r.yChain {
-			a = gr.span(gr.cellOn[k])
+		off := int32(1 - v%2)
+		for _, l := range gr.links[a[0]:a[1]] {
+			r.adj = append(r.adj, 2*gr.slot[l.key]+off)
 		}
-		b = gr.span(gr.regionOn[k])
+		for _, l := range gr.links[b[0]:b[1]] {
+			r.adj = append(r.adj, 2*gr.slot[l.key]+off)
+		}
 	}
-	off := 1 - v%2
-	for _, ls := range [2][]seLink{a, b} {
-		for _, l := range ls {
-			f(2*gr.slot[l.key] + off)
-		}
-	}
+	r.start[n] = int32(len(r.adj))
 }
 
 func (r *seReach) visit(v int32) {
@@ -498,20 +509,22 @@ func (r *seReach) visit(v int32) {
 	r.next++
 	r.stack = append(r.stack, v)
 	r.onStack[v] = true
-	r.successors(v, func(w int32) {
+	for _, w := range r.adj[r.start[v]:r.start[v+1]] {
 		if r.index[w] < 0 {
 			r.visit(w)
 			r.low[v] = min(r.low[v], r.low[w])
 		} else if r.onStack[w] {
 			r.low[v] = min(r.low[v], r.index[w])
 		}
-	})
+	}
 	if r.low[v] != r.index[v] {
 		return
 	}
 	c := r.ncomp
 	r.ncomp++
-	r.sets = append(r.sets, make([]uint64, r.words)...)
+	for range r.words {
+		r.sets = append(r.sets, 0)
+	}
 	set := r.sets[int(c)*r.words : int(c+1)*r.words]
 	i := len(r.stack) - 1
 	for r.stack[i] != v {
@@ -524,13 +537,13 @@ func (r *seReach) visit(v int32) {
 		set[m/64] |= 1 << uint(m%64)
 	}
 	for _, m := range members {
-		r.successors(m, func(w int32) {
-			if wc := r.comp[w]; wc != c && !r.onStack[w] {
+		for _, w := range r.adj[r.start[m]:r.start[m+1]] {
+			if wc := r.comp[w]; wc != c {
 				for j, x := range r.sets[int(wc)*r.words : int(wc+1)*r.words] {
 					set[j] |= x
 				}
 			}
-		})
+		}
 	}
 	r.stack = r.stack[:i]
 }
