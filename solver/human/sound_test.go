@@ -156,27 +156,90 @@ func TestSound17Clue(t *testing.T) {
 	}
 }
 
+// hardestLists are the two hardest lists of the shared corpus.
+var hardestLists = []string{"puzzles6_forum_hardest_1106", "puzzles5_forum_hardest_1905_11+"}
+
+// hardestCounts returns how many puzzles of each hardest list a test
+// takes: the environment variable name as N (both lists) or N1,N2 (N1 of
+// hardest_1106, N2 of hardest_1905_11+; 0 for the whole list), or 3 of
+// each.
+func hardestCounts(t *testing.T, name string) [2]int {
+	n := [2]int{3, 3}
+	v := os.Getenv(name)
+	if v == "" {
+		return n
+	}
+	a, b, two := strings.Cut(v, ",")
+	if _, err := fmt.Sscan(a, &n[0]); err != nil {
+		t.Fatalf("%s=%q: %v", name, v, err)
+	}
+	n[1] = n[0]
+	if two {
+		if _, err := fmt.Sscan(b, &n[1]); err != nil {
+			t.Fatalf("%s=%q: %v", name, v, err)
+		}
+	}
+	return n
+}
+
 // TestSoundHardest explains the first puzzles of the two hardest lists,
 // where only the nested forcing chains reach: every step must be sound and
-// none may need trial and error. Each puzzle takes seconds, so it runs
-// without -race and -short only, on HUMAN_SOUND_HARDEST puzzles of each
-// list (default 3).
+// none may need trial and error. Each puzzle takes a second or more, so it
+// runs without -race and -short only, on HUMAN_SOUND_HARDEST puzzles of
+// each list (see hardestCounts; the sweep of docs/se-rating.md is
+// HUMAN_SOUND_HARDEST=0,300).
 func TestSoundHardest(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("slow corpus test; run without -short and -race")
 	}
-	n := 3
-	if v := os.Getenv("HUMAN_SOUND_HARDEST"); v != "" {
-		if _, err := fmt.Sscan(v, &n); err != nil {
-			t.Fatalf("HUMAN_SOUND_HARDEST=%q: %v", v, err)
-		}
-	}
-	for _, list := range []string{"puzzles6_forum_hardest_1106", "puzzles5_forum_hardest_1905_11+"} {
-		ps := sharedPuzzles(t, list, n)
+	n := hardestCounts(t, "HUMAN_SOUND_HARDEST")
+	for i, list := range hardestLists {
+		ps := sharedPuzzles(t, list, n[i])
 		brute, counts, levels := explainAll(t, ps)
 		logCounts(t, len(ps), brute, counts, levels)
 		if brute > 0 {
 			t.Errorf("%s: %d of the first %d puzzles needed trial and error", list, brute, len(ps))
 		}
+	}
+}
+
+// TestSoundSEHardest rates the first puzzles of the two hardest lists the
+// way Sudoku Explainer does and checks every hint SE's rules give on the
+// way (the nested dynamic chains of every level included) against the
+// solution: no placement differs from it, no elimination removes it, and
+// the rules never run out. HUMAN_SOUND_SE_HARDEST sets how many puzzles
+// (see hardestCounts).
+func TestSoundSEHardest(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("slow corpus test; run without -short and -race")
+	}
+	n := hardestCounts(t, "HUMAN_SOUND_SE_HARDEST")
+	for i, list := range hardestLists {
+		hints := 0
+		for _, p := range sharedPuzzles(t, list, n[i]) {
+			sol, err := solver.SolveUnique(solver.MustGrid(p))
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			g := newSEGrid(solver.MustGrid(p))
+			chainings := newSEChainings()
+			for !g.solved() {
+				h := seNextHint(g, chainings)
+				if h == nil {
+					t.Fatalf("%s: SE's rules ran out", p)
+				}
+				hints++
+				if h.cell >= 0 && sol.Cell(h.cell) != h.value {
+					t.Fatalf("%s: %s places %d in %s, the solution has %d", p, h.name, h.value, cellName(h.cell), sol.Cell(h.cell))
+				}
+				for _, r := range h.remove {
+					if sol.Cell(r.Cell) == r.Digit {
+						t.Fatalf("%s: %s removes the solution's %d from %s", p, h.name, r.Digit, cellName(r.Cell))
+					}
+				}
+				h.apply(g)
+			}
+		}
+		t.Logf("%s: %d hints of SE's rules sound", list, hints)
 	}
 }
