@@ -168,6 +168,10 @@ const (
 // once. It is emptied when it holds too many grids.
 type seNestCache struct {
 	hints map[seNestKey][]*seHint
+	// graph is the implication graph last built, of the grid graphOf.
+	graph     *seGraph
+	graphOf   [81]uint16
+	graphMade bool
 }
 
 type seNestKey struct {
@@ -294,13 +298,30 @@ func (ch *seChaining) hints(g *seGrid) []*seHint {
 	return res
 }
 
-// buildGraph makes the implication graph of g for the rule's searches.
+// buildGraph makes the implication graph of g for the rule's searches,
+// or takes the one the rules sharing its cache made last, when it is g's
+// (the cycles and forcing chains, and the multiple forcing chains nested
+// after them, run on the same grids; neither runs another rule while it
+// searches, so the graph does not change under it).
 func (ch *seChaining) buildGraph(g *seGrid) {
 	if ch.search == nil {
-		ch.search = &seSearch{gr: &seGraph{}}
+		ch.search = &seSearch{}
 	}
-	ch.search.gr.build(g)
 	ch.search.nodes = ch.search.nodes[:0]
+	nc := ch.nest
+	if nc == nil {
+		ch.search.gr = &seGraph{}
+		ch.search.gr.build(g)
+		return
+	}
+	if nc.graph == nil {
+		nc.graph = &seGraph{}
+	}
+	if !nc.graphMade || nc.graphOf != g.cand {
+		nc.graph.build(g)
+		nc.graphOf, nc.graphMade = g.cand, true
+	}
+	ch.search.gr = nc.graph
 }
 
 // lengthDiff is SE's getLengthDifficulty in tenths.
