@@ -35,6 +35,19 @@
 // step labelled BruteForce places the solution's digit in one cell: it is
 // never presented as logic.
 //
+// # Sudoku Explainer's rules
+//
+// [RateSE] rates a puzzle the way Sudoku Explainer 1.2.1 does (se.go: its
+// simple rules, its order and difficulties; sechain.go: its chaining
+// rules, from forcing chains to dynamic chains that nest other rules,
+// level by level). The chains that run on a grid that does not change
+// (cycles, forcing chains, multiple forcing chains, nested by the
+// thousand in the dynamic ones) search the grid's implication graph,
+// built once a grid and shared (segraph.go); the nested rules' hints are
+// cached by grid across the levels of a rating. The ladder's last rung,
+// the nested forcing chain (seladder.go), is SE's dynamic chaining
+// stopped at the first cell or region that concludes anything.
+//
 // Every step must be sound: a placement is the digit of the unique
 // solution and an elimination never removes it. The tests check this for
 // every step over the benchmark corpora.

@@ -248,19 +248,28 @@ func RateSE(puzzle solver.Grid) (SERating, error) {
 	if !info.unique {
 		return SERating{}, fmt.Errorf("the puzzle cannot be rated: %w", solver.ErrMultipleSolutions)
 	}
-	return rateSE(newSEGrid(puzzle)), nil
+	return rateSE(newSEGrid(puzzle), nil), nil
 }
 
-func rateSE(g *seGrid) SERating {
+// rateSE rates g, solving it; each, when not nil, sees every hint before
+// it is applied.
+func rateSE(g *seGrid, each func(*seHint)) SERating {
 	var r SERating
 	r.ER = -1
 	idx := map[[2]any]int{}
-	chainings := newSEChainings()
+	nc := newSENestCache()
+	chainings := newSEChainings(nc)
 	for !g.solved() {
+		// The grids of one step's chains rarely come back in the next
+		// step's, so the cache is emptied (and memory kept small).
+		nc.reset()
 		h := seNextHint(g, chainings)
 		if h == nil {
 			r.ER, r.Failed = 200, true
 			break
+		}
+		if each != nil {
+			each(h)
 		}
 		if h.diff > r.ER {
 			r.ER, r.Hardest = h.diff, h.name
@@ -336,10 +345,9 @@ var seIndirect = []func(*seGrid) *seHint{
 
 // newSEChainings returns SE's chaining rules in its order: cycles and
 // forcing chains, Nishio, multiple, dynamic, then the nested levels. They
-// share one cache of the nested rules' hints, so one rating (one
+// share the cache nc of the nested rules' hints, so one rating (one
 // goroutine) uses them.
-func newSEChainings() []*seChaining {
-	nc := newSENestCache()
+func newSEChainings(nc *seNestCache) []*seChaining {
 	out := []*seChaining{
 		{},
 		{dynamic: true, nishio: true},

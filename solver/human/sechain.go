@@ -180,9 +180,15 @@ type seNestKey struct {
 }
 
 // seNestCacheMax bounds the grids a cache holds.
-const seNestCacheMax = 50000
+const seNestCacheMax = 20000
 
 func newSENestCache() *seNestCache { return &seNestCache{hints: map[seNestKey][]*seHint{}} }
+
+// reset empties the cache.
+func (nc *seNestCache) reset() {
+	clear(nc.hints)
+	nc.graphMade = false
+}
 
 // get returns the hints of rule on g, found once.
 func (nc *seNestCache) get(rule seNested, g *seGrid) []*seHint {
@@ -193,7 +199,7 @@ func (nc *seNestCache) get(rule seNested, g *seGrid) []*seHint {
 	var hs []*seHint
 	rule.run(g, func(h *seHint) { hs = append(hs, h) })
 	if len(nc.hints) >= seNestCacheMax {
-		clear(nc.hints)
+		nc.reset()
 	}
 	nc.hints[k] = hs
 	return hs

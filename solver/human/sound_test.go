@@ -221,23 +221,19 @@ func TestSoundSEHardest(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", p, err)
 			}
-			g := newSEGrid(solver.MustGrid(p))
-			chainings := newSEChainings()
-			for !g.solved() {
-				h := seNextHint(g, chainings)
-				if h == nil {
-					t.Fatalf("%s: SE's rules ran out", p)
-				}
+			r := rateSE(newSEGrid(solver.MustGrid(p)), func(h *seHint) {
 				hints++
 				if h.cell >= 0 && sol.Cell(h.cell) != h.value {
-					t.Fatalf("%s: %s places %d in %s, the solution has %d", p, h.name, h.value, cellName(h.cell), sol.Cell(h.cell))
+					t.Errorf("%s: %s places %d in %s, the solution has %d", p, h.name, h.value, cellName(h.cell), sol.Cell(h.cell))
 				}
-				for _, r := range h.remove {
-					if sol.Cell(r.Cell) == r.Digit {
-						t.Fatalf("%s: %s removes the solution's %d from %s", p, h.name, r.Digit, cellName(r.Cell))
+				for _, rm := range h.remove {
+					if sol.Cell(rm.Cell) == rm.Digit {
+						t.Errorf("%s: %s removes the solution's %d from %s", p, h.name, rm.Digit, cellName(rm.Cell))
 					}
 				}
-				h.apply(g)
+			})
+			if r.Failed {
+				t.Errorf("%s: SE's rules ran out", p)
 			}
 		}
 		t.Logf("%s: %d hints of SE's rules sound", list, hints)
