@@ -114,6 +114,14 @@ type sePositions [3][9][10]uint16
 // g.
 func (g *seGrid) positionTable() *sePositions {
 	var pt sePositions
+	g.fillPositions(&pt)
+	return &pt
+}
+
+// fillPositions sets pt to the positions of every digit in every region
+// of g.
+func (g *seGrid) fillPositions(pt *sePositions) {
+	*pt = sePositions{}
 	for c := range 81 {
 		for m := g.cand[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
@@ -123,7 +131,6 @@ func (g *seGrid) positionTable() *sePositions {
 			}
 		}
 	}
-	return &pt
 }
 
 // positions is g.positions from the table.

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -138,6 +139,9 @@ type seChaining struct {
 	slab  []sePot
 	// scratch are sets a search of cells and regions reuses.
 	scratch [6]potSet
+	// positions are those of the grid of a chaining, kept as it removes
+	// candidates.
+	positions sePositions
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
 	// nest holds the nested rules' hints by grid, shared by the rules of
@@ -346,25 +350,33 @@ func lengthDiff(complexity int) int {
 }
 
 // ancestors counts the distinct potentials p follows from, p included.
-func ancestors(p *sePot) int { return len(chainOf(p)) }
+func ancestors(p *sePot) int {
+	n := 0
+	walkChain(p, func(*sePot) { n++ })
+	return n
+}
 
 // chainOf returns p and its ancestors, each once, breadth first.
 func chainOf(p *sePot) []*sePot {
-	done := map[int]bool{}
 	var out []*sePot
-	todo := []*sePot{p}
-	for len(todo) > 0 {
-		var next []*sePot
-		for _, q := range todo {
-			if k := q.fullKey(); !done[k] {
-				done[k] = true
-				out = append(out, q)
-				next = append(next, q.parents...)
-			}
-		}
-		todo = next
-	}
+	walkChain(p, func(q *sePot) { out = append(out, q) })
 	return out
+}
+
+// walkChain calls f with p and each of its ancestors once, breadth first
+// (one queue; a potential is taken when first met at its turn).
+func walkChain(p *sePot, f func(*sePot)) {
+	var done [1458]bool
+	var buf [64]*sePot
+	queue := append(buf[:0], p)
+	for i := 0; i < len(queue); i++ {
+		q := queue[i]
+		if k := q.fullKey(); !done[k] {
+			done[k] = true
+			f(q)
+			queue = append(queue, q.parents...)
+		}
+	}
 }
 
 // nestedComplexity adds the complexity of the chains nested in c's.
@@ -426,15 +438,17 @@ func causeRegion(c int8) int {
 }
 
 // onToOff appends to buf what candidate d of cell c being on gives on
-// g, as links in SE's order (its getOnToOff).
-func onToOff(g *seGrid, c, d int, yChain bool, buf []seLink) []seLink {
+// g, as links in SE's order (its getOnToOff); pt holds the positions of
+// g's digits.
+func onToOff(g *seGrid, pt *sePositions, c, d int, yChain bool, buf []seLink) []seLink {
 	if yChain {
 		buf = cellOthers(g, c, d, buf)
 	}
 	var seen [81]bool
 	for t := range 3 {
-		for _, o := range seRegions[t][seRegionOf[t][c]] {
-			if o != c && g.has(o, d) && !seen[o] {
+		i := seRegionOf[t][c]
+		for m := pt[t][i][d] &^ (1 << uint(sePosIn[t][c])); m != 0; m &= m - 1 {
+			if o := seRegions[t][i][bits.TrailingZeros16(m)]; !seen[o] {
 				seen[o] = true
 				buf = append(buf, seLink{int16(o*9 + d - 1), regionCause(t)})
 			}
@@ -455,8 +469,9 @@ func cellOthers(g *seGrid, c, d int, buf []seLink) []seLink {
 }
 
 // offToOn appends to buf what candidate d of cell c being off gives on
-// g, as links in SE's order (its getOffToOn).
-func offToOn(g *seGrid, c, d int, yChain, xChain bool, buf []seLink) []seLink {
+// g, as links in SE's order (its getOffToOn); pt holds the positions of
+// g's digits.
+func offToOn(g *seGrid, pt *sePositions, c, d int, yChain, xChain bool, buf []seLink) []seLink {
 	if yChain && g.count(c) == 2 {
 		other := 0
 		for v := 1; v <= 9; v++ {
@@ -468,18 +483,15 @@ func offToOn(g *seGrid, c, d int, yChain, xChain bool, buf []seLink) []seLink {
 	}
 	if xChain {
 		var seen [81]bool
-		bit := uint16(1) << uint(d)
 		for _, t := range []int{seBlock, seRow, seCol} {
-			n, o := 0, -1
-			for _, x := range seRegions[t][seRegionOf[t][c]] {
-				if g.cand[x]&bit != 0 {
-					n++
-					if x != c {
-						o = x
-					}
-				}
+			i := seRegionOf[t][c]
+			m := pt[t][i][d]
+			if bits.OnesCount16(m) != 2 {
+				continue
 			}
-			if n == 2 && !seen[o] {
+			// The other place (the last of the two when c has none).
+			o := seRegions[t][i][bits.Len16(m&^(1<<uint(sePosIn[t][c])))-1]
+			if !seen[o] {
 				seen[o] = true
 				buf = append(buf, seLink{int16(o*9 + d - 1), regionCause(t)})
 			}
@@ -686,13 +698,15 @@ func (ch *seChaining) cycleHint(g *seGrid, dstOn, dstOff *sePot, yChain, xChain 
 func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) {
 	save := *g
 	defer func() { *g = save }()
+	pt := &ch.positions
+	g.fillPositions(pt)
 	pendingOn := slices.Clone(toOn.list)
 	pendingOff := slices.Clone(toOff.list)
 	for len(pendingOn) > 0 || len(pendingOff) > 0 {
 		if len(pendingOn) > 0 {
 			p := pendingOn[0]
 			pendingOn = pendingOn[1:]
-			ch.links = onToOff(g, int(p.cell), int(p.val), !ch.nishio, ch.links[:0])
+			ch.links = onToOff(g, pt, int(p.cell), int(p.val), !ch.nishio, ch.links[:0])
 			for _, l := range ch.links {
 				if on := toOn.get(int(l.key)); on != nil {
 					return on, ch.newPot(l, false, p)
@@ -706,7 +720,7 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 		} else {
 			p := pendingOff[0]
 			pendingOff = pendingOff[1:]
-			ch.links = offToOn(g, int(p.cell), int(p.val), !ch.nishio, true, ch.links[:0])
+			ch.links = offToOn(g, pt, int(p.cell), int(p.val), !ch.nishio, true, ch.links[:0])
 			for _, l := range ch.links {
 				off := toOff.get(int(l.key))
 				if off == nil && toOn.has(int(l.key)) {
@@ -724,6 +738,9 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 			}
 			if ch.dynamic {
 				g.cand[p.cell] &^= 1 << uint(p.val)
+				for t := range 3 {
+					pt[t][seRegionOf[t][p.cell]][p.val] &^= 1 << uint(sePosIn[t][p.cell])
+				}
 			}
 		}
 		if len(pendingOn) == 0 && len(pendingOff) == 0 && ch.level > 0 {

@@ -27,6 +27,8 @@ type seLink struct {
 type seGraph struct {
 	links                              []seLink
 	cellOff, peerOff, cellOn, regionOn [729][2]int32
+	// positions are those of the grid's digits.
+	positions sePositions
 	// slot numbers the candidates of the grid (keys lists them): the
 	// potentials of reach are 2*slot (on) and 2*slot+1 (off).
 	slot [729]int32
@@ -43,6 +45,7 @@ func (gr *seGraph) span(r [2]int32) []seLink { return gr.links[r[0]:r[1]] }
 // candidates are set: the searches never ask about others.
 func (gr *seGraph) build(g *seGrid) {
 	gr.links, gr.keys = gr.links[:0], gr.keys[:0]
+	g.fillPositions(&gr.positions)
 	gr.reach[0].made, gr.reach[1].made = false, false
 	for c := range 81 {
 		if g.val[c] != 0 {
@@ -63,10 +66,10 @@ func (gr *seGraph) build(g *seGrid) {
 				gr.cellOn[k] = gr.cellOff[k]
 			}
 			start = int32(len(gr.links))
-			gr.links = onToOff(g, c, d, false, gr.links)
+			gr.links = onToOff(g, &gr.positions, c, d, false, gr.links)
 			gr.peerOff[k] = [2]int32{start, int32(len(gr.links))}
 			start = int32(len(gr.links))
-			gr.links = offToOn(g, c, d, false, true, gr.links)
+			gr.links = offToOn(g, &gr.positions, c, d, false, true, gr.links)
 			gr.regionOn[k] = [2]int32{start, int32(len(gr.links))}
 		}
 	}
