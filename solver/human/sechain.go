@@ -140,8 +140,11 @@ type seChaining struct {
 	// scratch are sets a search of cells and regions reuses.
 	scratch [6]potSet
 	// positions are those of the grid of a chaining, kept as it removes
-	// candidates.
-	positions sePositions
+	// candidates; start are those of grid startOf, where the chainings of
+	// one search start.
+	positions, start sePositions
+	startOf          [81]uint16
+	startMade        bool
 	// cache holds the nested rules' results by grid, for one search.
 	cache map[[81]uint16][]seAdvanced
 	// nest holds the nested rules' hints by grid, shared by the rules of
@@ -699,7 +702,11 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 	save := *g
 	defer func() { *g = save }()
 	pt := &ch.positions
-	g.fillPositions(pt)
+	if !ch.startMade || ch.startOf != g.cand {
+		g.fillPositions(&ch.start)
+		ch.startOf, ch.startMade = g.cand, true
+	}
+	*pt = ch.start
 	pendingOn := slices.Clone(toOn.list)
 	pendingOff := slices.Clone(toOff.list)
 	for len(pendingOn) > 0 || len(pendingOff) > 0 {
