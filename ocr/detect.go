@@ -31,6 +31,13 @@ type Detection struct {
 	Corners Quad
 	// Score in [0, 1] measures how much the inside looks like a 9x9 grid.
 	Score float64
+	// Others are the corners of the other grids in the picture, as large
+	// as half the one chosen at least (see otherGrids).
+	Others []Quad
+	// work is the copy of the picture detection ran on, and quad the
+	// grid's corners in it: what Around looks at.
+	work *image.Gray
+	quad Quad
 }
 
 // Point is a position in an image, in pixels, with subpixel precision.
@@ -114,12 +121,29 @@ func Detect(g *image.Gray) (Detection, error) {
 		return Detection{}, ErrNoGrid
 	}
 	best := choose(cands, work.Rect.Dx(), work.Rect.Dy())
-	q := best.quad
+	det := Detection{Corners: scaled(best.quad, scale), Score: best.score, work: work, quad: best.quad}
+	for _, o := range otherGrids(cands, best) {
+		det.Others = append(det.Others, scaled(o, scale))
+	}
+	return det, nil
+}
+
+// scaled is q with its coordinates multiplied by scale.
+func scaled(q Quad, scale float64) Quad {
 	for i := range q {
 		q[i].X *= scale
 		q[i].Y *= scale
 	}
-	return Detection{Corners: q, Score: best.score}, nil
+	return q
+}
+
+// around is what the lines around the grid found say about it (see
+// lookAround).
+func (d Detection) around() surroundings {
+	if d.work == nil {
+		return surroundings{}
+	}
+	return lookAround(aroundMap(d.work), d.quad)
 }
 
 // frameMargin is how far beyond the frame (as a share of its side) the

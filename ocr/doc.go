@@ -19,7 +19,8 @@
 //	           detect_maps.go,                             once turned (upright.go)      detect_looks_test.go
 //	           detect_outlines.go,
 //	           detect_lattice.go,
-//	           detect_quality.go
+//	           detect_quality.go,
+//	           detect_around.go
 //	rectify    rectify.go,           RectifyGrid           Inverted                      rectify_test.go,
 //	           rectify_colour.go,                                                        polarity_test.go
 //	           rectify_polarity.go
@@ -40,6 +41,9 @@
 //
 //	read.go            Read, ReadDecoded, Options, Result, GridCells  read_test.go, read_bench_test.go
 //	upright.go         readUpright: the photo's angle; Turns          read_test.go (TestReadOrientation)
+//	picture.go         GridError: what a picture that is no 9x9       picture_test.go
+//	                   puzzle is (another size, cropped, empty);
+//	                   Result.GridsNote (several grids)
 //	overlay.go         DrawOverlay, DrawRings (after Read)            read_test.go (TestDrawOverlay, TestDrawRings)
 //	progress.go        Result.Progress: the player's work checked     progress_test.go
 //	cells.go           Cells, CellReading, CellKind, Recognizer       (the types the stages hand on)
@@ -70,7 +74,11 @@
 //     pixels, on a copy scaled to at most 800 pixels: grid lines are looked
 //     for in several maps of the picture, the outlines of their components
 //     give candidate grids, ten lines each way are fitted to each, and the
-//     lattices are judged on the gray picture itself.
+//     lattices are judged on the gray picture itself. The other grids
+//     as large are kept ([Result.OtherGrids]); when the reading is not a
+//     proper puzzle, the lines around the grid say whether it is a grid of
+//     another size or one the picture cuts (detect_around.go), and [Read]
+//     answers with a [*GridError].
 //   - rectify: [RectifyGrid] warps the grid to [GridSize] pixels square,
 //     dark ink on light paper: a grid of light print on a dark board is
 //     read from its negative, a picture in colour by each pixel's distance

@@ -79,6 +79,10 @@ type Result struct {
 	// Solutions is not 1, the least confident cells and those in a clash;
 	// otherwise the digits read with little confidence.
 	Doubtful []int
+	// OtherGrids are the corners of the other grids found in the picture
+	// (in the stored pixels, like Corners): [Result.GridsNote] says which
+	// one was read.
+	OtherGrids []Quad
 	// Stages are the time spent in each step, in order.
 	Stages []Stage
 }
@@ -127,7 +131,8 @@ func describeReading(c CellReading) string {
 // Read decodes a photo, finds the Sudoku grid in it, rectifies it, cuts
 // the cells, reads them with opt.Recognizer and checks the grid with the
 // solver. An error means no grid could be read at all (bad image, over the
-// limits, no grid found, recognizer failure); a grid that was read but is
+// limits, no grid found, recognizer failure) or, a [*GridError], that the
+// picture's grid is not a whole 9x9 Sudoku with digits in it; a grid that was read but is
 // not a proper puzzle comes back with a nil error and [Result.Err] saying
 // what is wrong.
 func Read(ctx context.Context, data []byte, opt Options) (*Result, error) {
@@ -174,7 +179,10 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 		return nil, err
 	}
 	res := best.result(dec)
-	res.DetectScore = det.Score
+	if err := gridError(det, res); err != nil {
+		return nil, err
+	}
+	res.DetectScore, res.OtherGrids = det.Score, det.Others
 	res.Stages = clock.stages
 	return res, nil
 }

@@ -27,11 +27,15 @@ typed in an app in another colour or weight), a second line with those
 entries and '.' elsewhere; or "error: <reason>". Givens that do not check
 out with the solver (a clash, no solution or several) are an error naming
 the doubtful cells, not a guess; cells read, but not surely, are named on
-standard error ("not read surely, please check: r1c5 r2c3").
+standard error ("not read surely, please check: r1c5 r2c3"), and so is
+which grid was read when the picture holds several. A picture of a grid
+of another size than 9x9, of part of a grid or of an empty grid is an
+error saying so.
 
 With --json each line is a JSON object: "grid" (the givens), "entered"
 (the entries), "marks" (pencil marks by cell, like {"r1c9":"259"}),
-"error" when the reading is doubtful, "doubtful" (the cells to check), and
+"error" when the reading is doubtful, "doubtful" (the cells to check),
+"grids" and "grid_read" when the picture holds several grids, and
 per cell its kind (empty, given, entry, marks), digit or marks and
 calibrated confidence (the probability that the cell is read right), the
 grid's corners in the picture, its decoded size and the time per stage.
@@ -118,6 +122,8 @@ type readJSON struct {
 	Orientation int                `json:"exif_orientation,omitempty"`
 	Turns       int                `json:"turns"`
 	Inverted    bool               `json:"inverted,omitempty"`
+	Grids       int                `json:"grids,omitempty"`
+	GridRead    string             `json:"grid_read,omitempty"`
 	Cells       []cellJSON         `json:"cells,omitempty"`
 	TimingsMS   map[string]float64 `json:"timings_ms,omitempty"`
 	TotalMS     float64            `json:"total_ms"`
@@ -150,9 +156,14 @@ func readOne(ctx context.Context, name string, stdin []byte, w *photoReader, asJ
 		if err != nil {
 			return "error: " + err.Error(), "", false
 		}
-		if len(res.Doubtful) > 0 {
-			note = "not read surely, please check: " + strings.Join(cellNames(res.Doubtful), " ")
+		var notes []string
+		if g := res.GridsNote(); g != "" {
+			notes = append(notes, g)
 		}
+		if len(res.Doubtful) > 0 {
+			notes = append(notes, "not read surely, please check: "+strings.Join(cellNames(res.Doubtful), " "))
+		}
+		note = strings.Join(notes, "; ")
 		if res.Entered.Givens() > 0 {
 			return res.Grid.String() + "\n" + res.Entered.String(), note, true
 		}
@@ -175,6 +186,9 @@ func readOne(ctx context.Context, name string, stdin []byte, w *photoReader, asJ
 		}
 		j.Size = [2]int{w, h}
 		j.Orientation, j.Turns, j.Inverted = res.Orientation, res.Turns, res.Inverted
+		if g := res.GridsNote(); g != "" {
+			j.Grids, j.GridRead = len(res.OtherGrids)+1, g
+		}
 		for i, m := range res.Marks {
 			if m != 0 {
 				if j.Marks == nil {

@@ -1,0 +1,393 @@
+package ocr
+
+import (
+	"image"
+	"math"
+	"slices"
+)
+
+// Stage "detect", afterwards (detect_around.go): what the grid lines
+// around the chosen grid say about the picture when its 9x9 reading is not
+// a proper puzzle. surroundings finds every evenly spaced run of lines
+// across the grid, each way, in a square half the grid's side larger on
+// every side: how many cells a side the lattice has (a 4x4, 6x6 or 16x16
+// grid, whose lines a 9x9 fit only half follows) and whether the picture
+// cuts it (a run ending at the picture's edge with part of a cell beyond
+// its last line, or fewer cells one way than the other). Tested in
+// detect_around_test.go.
+
+// The numbers of the look around a grid, measured on rendered 4x4, 9x9 and
+// 16x16 grids, their crops, and newspaper-dev image2 cropped.
+const (
+	// aroundMargin is how far beyond the chosen quad, as a share of its
+	// side, the lines are looked for: a 9x9 lattice fitted to a 4x4 or
+	// 16x16 grid covers three quarters of it.
+	aroundMargin = 1.25
+	// aroundLineShare is the least share of the quad's span a line of the
+	// profile must cover to count as a grid line (digits and text cover
+	// far less; lines the picture's edge cuts still two thirds).
+	aroundLineShare = 0.5
+	// aroundLineWidth is the widest a line may be, in nominal cells (a
+	// ninth of the quad): wider ink is a shaded area, not a line.
+	aroundLineWidth = 0.3
+	// minRunSpacing and maxRunSpacing bound the spacing of a run of lines
+	// in nominal cells: a 16x16 grid's cells are 9/16 of the nominal one
+	// when the quad is the whole grid, a 3x3 box taken for the grid has
+	// cells three times it.
+	minRunSpacing, maxRunSpacing = 0.4, 3.5
+	// runTolerance is how far, as a share of the spacing, a line may lie
+	// from where the run expects it (at least runToleranceSamples).
+	runTolerance        = 0.15
+	runToleranceSamples = 1.5
+)
+
+// gridSizes are the sides, in cells, of the grids the solver knows.
+var gridSizes = []int{4, 6, 9, 16}
+
+// lineRun is an evenly spaced run of grid lines across one axis of the
+// square around a quad, in samples of the square.
+type lineRun struct {
+	first, spacing float64
+	cells          int
+	// edgeBefore and edgeAfter are true when the picture ends less than a
+	// cell before the run's first line (after its last); cutBefore and
+	// cutAfter when it shows at least cutCell of that cell too.
+	edgeBefore, edgeAfter, cutBefore, cutAfter bool
+}
+
+// last is the position of the run's last line.
+func (r lineRun) last() float64 { return r.first + float64(r.cells)*r.spacing }
+
+// surroundings is what the lines around a grid's quad say: the runs of
+// lines across each axis (vertical lines first).
+type surroundings struct {
+	runs [2]lineRun
+	// found is false when an axis has no run of lines through the quad's
+	// middle.
+	found bool
+}
+
+// lookAround finds the runs of lines around quad q in the map b.
+func lookAround(b *binImg, q Quad) surroundings {
+	side := q.longestSide()
+	cell := math.Max(minLatticeCell, math.Min(maxLatticeCell, math.Round(side/9)))
+	m := aroundMargin
+	n := int(9 * cell * (1 + 2*m))
+	h, ok := squareToQuad(q)
+	if !ok {
+		return surroundings{}
+	}
+	sq := latticeSquare{n: n, m: m}
+	sq.sample(b, &h, int(side*(1+2*m)/float64(n)/2))
+	lo, hi := int(m/(1+2*m)*float64(n)), int((1+m)/(1+2*m)*float64(n))
+	s := surroundings{found: true}
+	for axis := range 2 {
+		lines := sq.bandLines(axis == 0, lo, hi, aroundLineWidth*cell)
+		r, ok := longestRun(lines, minRunSpacing*cell, maxRunSpacing*cell, float64(n)/2)
+		if !ok {
+			return surroundings{}
+		}
+		s.runs[axis] = r
+	}
+	for axis := range 2 {
+		sq.edges(&h, b, axis == 0, &s.runs[axis], s.runs[1-axis])
+	}
+	return s
+}
+
+// aroundBands is how many bands across the quad bandLines finds lines in:
+// a line askew in the square (a quad fitted to another lattice) spreads
+// over fewer samples of a band's profile than of the whole's.
+const aroundBands = 4
+
+// bandLines returns the lines of the square's profiles (across the
+// vertical lines or the horizontal ones) over each of aroundBands bands
+// from lo to hi, those of several bands merged.
+func (sq *latticeSquare) bandLines(vertical bool, lo, hi int, maxWidth float64) []float64 {
+	var all []float64
+	for k := range aroundBands {
+		a, z := lo+k*(hi-lo)/aroundBands, lo+(k+1)*(hi-lo)/aroundBands
+		all = append(all, profileLines(sq.profile(vertical, a, z), maxWidth)...)
+	}
+	slices.Sort(all)
+	var lines []float64
+	for i := 0; i < len(all); {
+		j, sum := i, 0.0
+		for ; j < len(all) && all[j]-all[i] <= runToleranceSamples*2; j++ {
+			sum += all[j]
+		}
+		lines = append(lines, sum/float64(j-i))
+		i = j
+	}
+	return lines
+}
+
+// profileLines returns the centres of the lines of profile p: runs of
+// samples covering at least aroundLineShare, no wider than maxWidth.
+func profileLines(p []float64, maxWidth float64) []float64 {
+	var lines []float64
+	start := -1
+	for i := 0; i <= len(p); i++ {
+		on := i < len(p) && p[i] >= aroundLineShare
+		switch {
+		case on && start < 0:
+			start = i
+		case !on && start >= 0:
+			if float64(i-start) <= maxWidth {
+				lines = append(lines, float64(start+i-1)/2)
+			}
+			start = -1
+		}
+	}
+	return lines
+}
+
+// longestRun returns the run of evenly spaced lines, spaced sMin to sMax,
+// with the most lines among those spanning mid (the quad's middle).
+func longestRun(lines []float64, sMin, sMax, mid float64) (lineRun, bool) {
+	var best lineRun
+	found := false
+	for i := range lines {
+		for j := i + 1; j < len(lines); j++ {
+			d := lines[j] - lines[i]
+			if d < sMin {
+				continue
+			}
+			if d > sMax {
+				break
+			}
+			r := runThrough(lines, lines[i], d)
+			if r.first <= mid && r.last() >= mid && (!found || r.cells > best.cells) {
+				best, found = r, true
+			}
+		}
+	}
+	return best, found
+}
+
+// maxRunGaps is the largest share of a run's inner lines that may be
+// missing (a dotted line, one the threshold lost), never two in a row.
+const maxRunGaps = 0.25
+
+// runThrough follows lines from the line at x0, spaced about d, each way,
+// and returns the run it finds: its spacing is refined as it grows.
+func runThrough(lines []float64, x0, d float64) lineRun {
+	tol := math.Max(runToleranceSamples, runTolerance*d)
+	near := func(x float64) (float64, bool) {
+		for _, l := range lines {
+			if math.Abs(l-x) <= tol {
+				return l, true
+			}
+		}
+		return 0, false
+	}
+	first, last, gaps, cells := x0, x0, 0, 0
+	step := func(from, dir float64) (float64, int) {
+		if l, ok := near(from + dir*d); ok {
+			return l, 1
+		}
+		if l, ok := near(from + 2*dir*d); ok && float64(gaps+1) <= maxRunGaps*float64(cells+2) {
+			gaps++
+			return l, 2
+		}
+		return 0, 0
+	}
+	for l, k := step(last, 1); k > 0; l, k = step(last, 1) {
+		last, cells = l, cells+k
+		d = (last - first) / float64(cells)
+	}
+	for l, k := step(first, -1); k > 0; l, k = step(first, -1) {
+		first, cells = l, cells+k
+	}
+	return lineRun{first: first, spacing: (last - first) / float64(max(cells, 1)), cells: cells}
+}
+
+// edges sets where the picture's edge cuts the cells beyond the first
+// and the last line of run r (across the vertical lines or the horizontal
+// ones, whose lines the run other crosses), looking along the square's
+// middle: the picture ends less than a cell beyond the line, and the
+// other run's lines go on to it.
+func (sq *latticeSquare) edges(h *homography, b *binImg, vertical bool, r *lineRun, other lineRun) {
+	mid := float64(sq.n) / 2
+	inside := func(x float64) bool {
+		u, v := sq.toUV(x), sq.toUV(mid)
+		if !vertical {
+			u, v = v, u
+		}
+		px, py := h.apply(u, v)
+		return !math.IsNaN(px) && px >= 0 && py >= 0 && px < float64(b.w) && py < float64(b.h)
+	}
+	reach := (1 + edgeSlack) * r.spacing
+	// end is where the picture ends going from x by dir, within reach.
+	end := func(x, dir float64) float64 {
+		for k := 1.0; k <= reach; k++ {
+			if !inside(x + dir*k) {
+				return x + dir*(k-1)
+			}
+		}
+		return x + dir*reach
+	}
+	r.edgeBefore, r.edgeAfter = !inside(r.first-reach), !inside(r.last()+reach)
+	clear := lineClear * r.spacing
+	r.cutBefore = r.edgeBefore && sq.linesGoOn(vertical, other, end(r.first, -1), r.first-clear)
+	r.cutAfter = r.edgeAfter && sq.linesGoOn(vertical, other, r.last()+clear, end(r.last(), 1))
+}
+
+// The look beyond a run's last line for the lines across it.
+const (
+	// edgeSlack is how much more than a cell beyond a run's last line
+	// the picture may end for it to end there: a line at the very edge is
+	// often lost.
+	edgeSlack = 0.25
+	// lineClear is how far beyond a run's line, as a share of its
+	// spacing, the look starts: past the line's own width.
+	lineClear = 0.15
+	// minGoOn is the fewest samples the look needs to tell.
+	minGoOn = 3
+	// goOnShare is the least share of the samples along a line that must
+	// be ink for it to go on; half the lines must.
+	goOnShare = 0.6
+)
+
+// linesGoOn reports whether most lines of run other go on from a to b
+// along the axis across them (the square's columns when vertical).
+func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) bool {
+	lo, hi := int(math.Ceil(a)), int(math.Floor(b))
+	if hi-lo < minGoOn || other.cells == 0 {
+		return false
+	}
+	n := sq.n
+	ink := func(along, at int) bool {
+		for d := -1; d <= 1; d++ {
+			y := at + d
+			if y < 0 || y >= n || along < 0 || along >= n {
+				continue
+			}
+			if vertical && sq.r[y*n+along] == 1 || !vertical && sq.r[along*n+y] == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	going := 0
+	for k := range other.cells + 1 {
+		at := nearest(other.first + float64(k)*other.spacing)
+		count := 0
+		for x := lo; x <= hi; x++ {
+			if ink(x, at) {
+				count++
+			}
+		}
+		if float64(count) >= goOnShare*float64(hi-lo+1) {
+			going++
+		}
+	}
+	return 2*going >= other.cells+1
+}
+
+// side returns the cells a side of the lattice around the quad when it is
+// clearly a whole grid of another size than 9x9 (4x4, 6x6, 16x16), and 0
+// otherwise.
+func (s surroundings) side() int {
+	if _, cropped := s.cut(); !s.found || cropped {
+		return 0
+	}
+	n := s.runs[0].cells
+	if n != s.runs[1].cells || n == 9 {
+		return 0
+	}
+	for _, k := range gridSizes {
+		if k == n {
+			return n
+		}
+	}
+	return 0
+}
+
+// cut reports whether the picture's edge cuts the grid, and names the
+// edge ("left", "right", "top", "bottom") when it can: when the grid's
+// lines go on beyond a run's last line to the picture's edge. A run of
+// fewer than 9 cells across a run of 9 that ends at the picture's edge is
+// cut too, by an edge not named.
+func (s surroundings) cut() (edge string, cropped bool) {
+	if !s.found {
+		return "", false
+	}
+	names := [2][2]string{{"left", "right"}, {"top", "bottom"}}
+	for axis, r := range s.runs {
+		if r.cutBefore {
+			return names[axis][0], true
+		}
+		if r.cutAfter {
+			return names[axis][1], true
+		}
+	}
+	for axis, r := range s.runs {
+		if r.cells < 9 && s.runs[1-axis].cells == 9 && (r.edgeBefore || r.edgeAfter) {
+			return "", true
+		}
+	}
+	return "", false
+}
+
+// aroundMap is the map lookAround finds lines in: dark ink (most printed
+// and rendered grids) and thin dark lines (light gray cell lines).
+func aroundMap(work *image.Gray) *binImg {
+	b := lineMaps[0].make(work)
+	for i, v := range lineMaps[1].make(work).pix {
+		b.pix[i] |= v
+	}
+	return b
+}
+
+// otherGridArea is the least area of another grid, as a share of the
+// chosen one's, for otherGrids to name it: a solution grid printed beside
+// the puzzle is smaller, and the boxes of a grid smaller still.
+const otherGridArea = 0.5
+
+// otherGrids returns the other grids among the candidates: lattices of
+// ten lines each way whose lines stand out about as well as the chosen
+// grid's, at least otherGridArea as large, and apart from it and from
+// each other.
+func otherGrids(cands []candidate, chosen candidate) []Quad {
+	top := topQuality(cands)
+	var others []Quad
+	for _, c := range cands {
+		if c.boxes || c.quality < qualityShare*top || c.area < otherGridArea*chosen.area {
+			continue
+		}
+		apart := !overlap(c.quad, chosen.quad)
+		for _, o := range others {
+			apart = apart && !overlap(c.quad, o)
+		}
+		if apart {
+			others = append(others, c.quad)
+		}
+	}
+	return others
+}
+
+// overlap reports whether quads a and b overlap: a corner or the centre
+// of one lies inside the other.
+func overlap(a, b Quad) bool {
+	inside := func(p Point, q Quad) bool {
+		for i := range q {
+			e0, e1 := q[i], q[(i+1)%4]
+			if (e1.X-e0.X)*(p.Y-e0.Y)-(e1.Y-e0.Y)*(p.X-e0.X) < 0 {
+				return false
+			}
+		}
+		return true
+	}
+	ax, ay := a.centre()
+	bx, by := b.centre()
+	if inside(Point{ax, ay}, b) || inside(Point{bx, by}, a) {
+		return true
+	}
+	for i := range 4 {
+		if inside(a[i], b) || inside(b[i], a) {
+			return true
+		}
+	}
+	return false
+}
