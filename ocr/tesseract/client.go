@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/otiai10/gosseract/v2"
@@ -46,10 +47,19 @@ type tessClient struct {
 	psm string // the page segmentation mode last set
 }
 
+// startMu makes clients start one at a time: gosseract sends the
+// process's standard error to /dev/null while Tesseract starts and puts it
+// back from a copy it keeps in one place for all clients, so two clients
+// starting at once (the workers of sudoku read) could leave standard error
+// on /dev/null for good, and the command's messages lost.
+var startMu sync.Mutex
+
 // newTessClient creates a client reading digits only and runs a first
 // recognition so that the engine is initialised (about 100-160 ms) before
 // the client is used for real work.
 func newTessClient() (*tessClient, error) {
+	startMu.Lock()
+	defer startMu.Unlock()
 	c := gosseract.NewClient()
 	t := &tessClient{c: c}
 	if err := c.SetLanguage("eng"); err != nil {
