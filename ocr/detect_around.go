@@ -49,6 +49,8 @@ var gridSizes = []int{4, 6, 9, 16}
 type lineRun struct {
 	first, spacing float64
 	cells          int
+	// lines are the positions of the lines found in the run.
+	lines []float64
 	// edgeBefore and edgeAfter are true when the picture ends less than a
 	// cell before the run's first line (after its last); cutBefore and
 	// cutAfter when it shows at least cutCell of that cell too.
@@ -83,7 +85,9 @@ func lookAround(b *binImg, q Quad) surroundings {
 	s := surroundings{found: true}
 	for axis := range 2 {
 		lines := sq.bandLines(axis == 0, lo, hi, aroundLineWidth*cell)
-		r, ok := longestRun(lines, minRunSpacing*cell, maxRunSpacing*cell, float64(n)/2)
+		reach := sq.reaches(axis == 0, lo, hi)
+		long := func(r lineRun) bool { return longLines(reach, r) }
+		r, ok := longestRun(lines, minRunSpacing*cell, maxRunSpacing*cell, float64(n)/2, long)
 		if !ok {
 			return surroundings{}
 		}
@@ -143,8 +147,9 @@ func profileLines(p []float64, maxWidth float64) []float64 {
 }
 
 // longestRun returns the run of evenly spaced lines, spaced sMin to sMax,
-// with the most lines among those spanning mid (the quad's middle).
-func longestRun(lines []float64, sMin, sMax, mid float64) (lineRun, bool) {
+// with the most lines among those spanning mid (the quad's middle) and
+// whose lines are long (see longLines).
+func longestRun(lines []float64, sMin, sMax, mid float64, long func(lineRun) bool) (lineRun, bool) {
 	var best lineRun
 	found := false
 	for i := range lines {
@@ -157,12 +162,72 @@ func longestRun(lines []float64, sMin, sMax, mid float64) (lineRun, bool) {
 				break
 			}
 			r := runThrough(lines, lines[i], d)
-			if r.first <= mid && r.last() >= mid && (!found || r.cells > best.cells) {
+			if r.first <= mid && r.last() >= mid && (!found || r.cells > best.cells) && long(r) {
 				best, found = r, true
 			}
 		}
 	}
 	return best, found
+}
+
+// The length of a grid line, against a digit's stroke.
+const (
+	// longLine is the least length of a grid line's longest stretch of
+	// ink, in cells of its run: a digit is less than a cell tall.
+	longLine = 1.5
+	// longLineShare is the least share of a run's lines that must be
+	// long.
+	longLineShare = 0.75
+	// lineSlant is how many samples a line may wander across the square
+	// (a quad fitted to another lattice is askew), and lineBreak the
+	// longest break in its ink (a dotted line).
+	lineSlant, lineBreak = 2, 2
+)
+
+// reaches returns, for every column of the square (vertical) or row, the
+// longest stretch of ink along it from lo to hi, breaks of up to
+// lineBreak samples bridged.
+func (sq *latticeSquare) reaches(vertical bool, lo, hi int) []int {
+	n := sq.n
+	out := make([]int, n)
+	for x := range n {
+		start, gap := -1, 0
+		for a := lo; a < hi; a++ {
+			ink := vertical && sq.r[a*n+x] == 1 || !vertical && sq.r[x*n+a] == 1
+			switch {
+			case ink && start < 0:
+				start, gap = a, 0
+			case ink:
+				gap = 0
+			case start >= 0:
+				gap++
+				if gap > lineBreak {
+					start = -1
+				}
+			}
+			if start >= 0 {
+				out[x] = max(out[x], a-gap-start+1)
+			}
+		}
+	}
+	return out
+}
+
+// longLines reports whether most lines of run r are long: within
+// lineSlant samples of each line found, a stretch of ink of longLine
+// cells at least (a line missing counts as short).
+func longLines(reach []int, r lineRun) bool {
+	long := 0
+	for _, l := range r.lines {
+		x := nearest(l)
+		for dx := -lineSlant; dx <= lineSlant; dx++ {
+			if x+dx >= 0 && x+dx < len(reach) && float64(reach[x+dx]) >= longLine*r.spacing {
+				long++
+				break
+			}
+		}
+	}
+	return float64(long) >= longLineShare*float64(r.cells+1)
 }
 
 // maxRunGaps is the largest share of a run's inner lines that may be
@@ -182,6 +247,7 @@ func runThrough(lines []float64, x0, d float64) lineRun {
 		return 0, false
 	}
 	first, last, gaps, cells := x0, x0, 0, 0
+	found := []float64{x0}
 	step := func(from, dir float64) (float64, int) {
 		if l, ok := near(from + dir*d); ok {
 			return l, 1
@@ -195,11 +261,13 @@ func runThrough(lines []float64, x0, d float64) lineRun {
 	for l, k := step(last, 1); k > 0; l, k = step(last, 1) {
 		last, cells = l, cells+k
 		d = (last - first) / float64(cells)
+		found = append(found, l)
 	}
 	for l, k := step(first, -1); k > 0; l, k = step(first, -1) {
 		first, cells = l, cells+k
+		found = append(found, l)
 	}
-	return lineRun{first: first, spacing: (last - first) / float64(max(cells, 1)), cells: cells}
+	return lineRun{first: first, spacing: (last - first) / float64(max(cells, 1)), cells: cells, lines: found}
 }
 
 // edges sets where the picture's edge cuts the cells beyond the first
@@ -253,7 +321,7 @@ const (
 // along the axis across them (the square's columns when vertical).
 func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) bool {
 	lo, hi := int(math.Ceil(a)), int(math.Floor(b))
-	if hi-lo < minGoOn || other.cells == 0 {
+	if hi-lo < minGoOn || len(other.lines) == 0 {
 		return false
 	}
 	n := sq.n
@@ -270,9 +338,8 @@ func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) b
 		return false
 	}
 	going := 0
-	for k := range other.cells + 1 {
-		at := nearest(other.first + float64(k)*other.spacing)
-		count := 0
+	for _, l := range other.lines {
+		at, count := nearest(l), 0
 		for x := lo; x <= hi; x++ {
 			if ink(x, at) {
 				count++
@@ -282,7 +349,7 @@ func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) b
 			going++
 		}
 	}
-	return 2*going >= other.cells+1
+	return 2*going >= len(other.lines)
 }
 
 // side returns the cells a side of the lattice around the quad when it is

@@ -71,8 +71,10 @@ func hasMarks(res *Result) bool {
 }
 
 // largerShare is how much larger than every other grid the one read must
-// be for GridsNote to call it the largest.
-const largerShare = 1.2
+// be for GridsNote to call it the largest, and nearerShare how much
+// nearer the middle of the picture than every other to call it the
+// nearest the middle.
+const largerShare, nearerShare = 1.2, 0.8
 
 // GridsNote says, when the picture holds several grids, how many and which
 // one was read ("2 grids in the picture: read the one on the left, the
@@ -82,20 +84,25 @@ func (r *Result) GridsNote() string {
 		return ""
 	}
 	cx, cy := r.Corners.centre()
+	fromMiddle := func(x, y float64) float64 { return math.Hypot(x-float64(r.Width)/2, y-float64(r.Height)/2) }
 	var ox, oy float64
-	largest := true
-	area := quadArea(r.Corners)
+	largest, nearest := true, true
+	area, dist := quadArea(r.Corners), fromMiddle(cx, cy)
 	for _, q := range r.OtherGrids {
 		x, y := q.centre()
 		ox += x / float64(len(r.OtherGrids))
 		oy += y / float64(len(r.OtherGrids))
 		largest = largest && area >= largerShare*quadArea(q)
+		nearest = nearest && dist <= nearerShare*fromMiddle(x, y)
 	}
-	why := "the nearest the middle"
-	if largest {
-		why = "the largest"
+	why := ""
+	switch {
+	case largest:
+		why = ", the largest"
+	case nearest:
+		why = ", the nearest the middle"
 	}
-	return fmt.Sprintf("%d grids in the picture: read the one %s, %s", len(r.OtherGrids)+1, side(cx-ox, cy-oy, r.Turns), why)
+	return fmt.Sprintf("%d grids in the picture: read the one %s%s", len(r.OtherGrids)+1, side(cx-ox, cy-oy, r.Turns), why)
 }
 
 // side names where a grid lies from the others, (dx, dy) away from them in

@@ -77,6 +77,7 @@ func main() {
 	// Tesseract, loading in the background, sends standard error to
 	// /dev/null for a moment: the messages are written once it is closed.
 	var errs bytes.Buffer
+	photos.notes = &errs
 	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: &errs,
 		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
 	// With nothing to say on standard error the process exits at once,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,22 @@ type photoReader struct {
 	// accept takes puzzles read from photos as read, even when some of
 	// their digits were not read surely (the --accept flag).
 	accept bool
+	// notes, when set, is where the commands other than read say which
+	// grid of a picture of several they read.
+	notes   io.Writer
+	notesMu sync.Mutex
+}
+
+// noteGrids writes to r.notes, when the picture of file name holds
+// several grids, which one res is.
+func (r *photoReader) noteGrids(name string, res *ocr.Result) {
+	g := res.GridsNote()
+	if r.notes == nil || g == "" {
+		return
+	}
+	r.notesMu.Lock()
+	defer r.notesMu.Unlock()
+	fmt.Fprintf(r.notes, "sudoku: %s: %s\n", name, g)
 }
 
 // newPhotoReader returns a photo reader whose recognizer start makes,
@@ -78,6 +95,7 @@ func (r *photoReader) grid(name string, data []byte) (solver.Grid, error) {
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", name, err)
 	}
+	r.noteGrids(name, res)
 	pz, err := puzzleOf(name, res, r.accept)
 	return pz.Grid, err
 }

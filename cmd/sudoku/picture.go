@@ -39,6 +39,7 @@ func readPicture(ctx context.Context, name string, data []byte, photos *photoRea
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	photos.noteGrids(name, res)
 	return res, nil
 }
 
