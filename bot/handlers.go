@@ -60,7 +60,7 @@ func (b *Bot) puzzle(ctx context.Context, in input) (puzzle, error) {
 		var clash *solver.Clash
 		if errors.As(err, &clash) {
 			pz.partial = b.readPicture(pz)
-			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit. Check the picture of what I read, then send a straighter photo or type the puzzle.%s", err, readBack(pz.grid))
+			return pz, userErrorf(err, "I read the grid, but %s, so I probably misread a digit.%s Check the picture of what I read, then send a straighter photo or type the puzzle.%s", err, gridsNote(pz), readBack(pz.grid))
 		}
 	} else {
 		if strings.TrimSpace(in.text) == "" {
@@ -99,9 +99,21 @@ func (b *Bot) misread(pz *puzzle, err error) error {
 	pz.partial = b.readPicture(*pz)
 	var ue *userError
 	if errors.As(err, &ue) {
-		ue.msg += " I may have misread the photo: compare it with the picture of what I read." + readBack(pz.grid)
+		ue.msg += gridsNote(*pz) + " I may have misread the photo: compare it with the picture of what I read." + readBack(pz.grid)
 	}
 	return err
+}
+
+// gridsNote says, for a photo of several grids, which one was read (" 2
+// grids in the picture: read the one on the left, the largest."), and ""
+// otherwise.
+func gridsNote(pz puzzle) string {
+	if res := pz.reading.Result; pz.photo && res != nil {
+		if n := res.GridsNote(); n != "" {
+			return " " + capitalize(n) + "."
+		}
+	}
+	return ""
 }
 
 // readBack offers the grid read from a photo as text, to correct the digit
@@ -179,7 +191,7 @@ func (b *Bot) solve(ctx context.Context, pz puzzle, ephemeral bool) (Reply, erro
 	if pz.photo {
 		from = "your photo"
 	}
-	fmt.Fprintf(&sb, " I read %d givens from %s.", pz.grid.Givens(), from)
+	fmt.Fprintf(&sb, " I read %d givens from %s.%s", pz.grid.Givens(), from, gridsNote(pz))
 	if d := pz.reading.Doubtful; len(d) > 0 {
 		them := "them"
 		if len(d) == 1 {

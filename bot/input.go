@@ -97,6 +97,7 @@ func (b *Bot) input(ctx context.Context, req Request) (input, error) {
 func photoError(name string, err error) error {
 	var ue *userError
 	var lim *engines.LimitError
+	var grid *engines.GridError
 	switch {
 	case err == nil || errors.As(err, &ue):
 		return err
@@ -108,6 +109,8 @@ func photoError(name string, err error) error {
 		return tooLarge(name, int64(lim.Bytes), int64(lim.Limits.MaxBytes))
 	case errors.Is(err, engines.ErrNoGrid):
 		return userErrorf(err, "%s", msgNoGrid)
+	case errors.As(err, &grid):
+		return userErrorf(err, "%s.", capitalize(grid.Error()))
 	case errors.Is(err, engines.ErrNotImage), errors.Is(err, engines.ErrDamaged):
 		return userErrorf(err, "I could not open %s as a picture. Please send a PNG, JPEG or WebP photo of the puzzle.", name)
 	case errors.Is(err, context.DeadlineExceeded):

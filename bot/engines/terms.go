@@ -28,6 +28,12 @@ var (
 	ErrSolved = human.ErrSolved
 )
 
+// GridError is the error of [Engines.ReadPhoto] for a picture whose grid
+// is not a whole 9x9 Sudoku with digits in it (a grid of another size, a
+// grid the picture cuts, an empty grid): its message says which, in the
+// user's words.
+type GridError = ocr.GridError
+
 // LimitError is the error of [CheckPhoto] for a photo over a limit: its
 // pixels when Width is not 0, else its bytes.
 type LimitError = ocr.LimitError
