@@ -55,6 +55,9 @@ type lineRun struct {
 	// cell before the run's first line (after its last); cutBefore and
 	// cutAfter when it shows at least cutCell of that cell too.
 	edgeBefore, edgeAfter, cutBefore, cutAfter bool
+	// gapBefore and gapAfter are how far the picture goes on beyond the
+	// first (last) line, in cells, when it ends within reach.
+	gapBefore, gapAfter float64
 }
 
 // last is the position of the run's last line.
@@ -64,6 +67,9 @@ func (r lineRun) last() float64 { return r.first + float64(r.cells)*r.spacing }
 // lines across each axis (vertical lines first).
 type surroundings struct {
 	runs [2]lineRun
+	// out names the edge of the picture the quad itself goes beyond by
+	// more than quadOut of its cells, "" when none.
+	out string
 	// found is false when an axis has no run of lines through the quad's
 	// middle.
 	found bool
@@ -75,21 +81,22 @@ func lookAround(b *binImg, q Quad) surroundings {
 	cell := math.Max(minLatticeCell, math.Min(maxLatticeCell, math.Round(side/9)))
 	m := aroundMargin
 	n := int(9 * cell * (1 + 2*m))
+	out := quadOut(q, b.w, b.h)
 	h, ok := squareToQuad(q)
 	if !ok {
-		return surroundings{}
+		return surroundings{out: out}
 	}
 	sq := latticeSquare{n: n, m: m}
 	sq.sample(b, &h, int(side*(1+2*m)/float64(n)/2))
 	lo, hi := int(m/(1+2*m)*float64(n)), int((1+m)/(1+2*m)*float64(n))
-	s := surroundings{found: true}
+	s := surroundings{found: true, out: out}
 	for axis := range 2 {
 		lines := sq.bandLines(axis == 0, lo, hi, aroundLineWidth*cell)
 		reach := sq.reaches(axis == 0, lo, hi)
 		long := func(r lineRun) bool { return longLines(reach, r) }
 		r, ok := longestRun(lines, minRunSpacing*cell, maxRunSpacing*cell, float64(n)/2, long)
 		if !ok {
-			return surroundings{}
+			return surroundings{out: out}
 		}
 		s.runs[axis] = r
 	}
@@ -97,6 +104,31 @@ func lookAround(b *binImg, q Quad) surroundings {
 		sq.edges(&h, b, axis == 0, &s.runs[axis], s.runs[1-axis])
 	}
 	return s
+}
+
+// quadOutShare is how far beyond the picture's edge, in cells of the
+// quad (a ninth of its side), a corner of the quad must lie for quadOut:
+// a grid touching the frame is cut by a few pixels only.
+const quadOutShare = 0.5
+
+// quadOut names the edge of a w x h picture that quad q goes beyond by
+// more than quadOutShare of its cells ("left", "right", "top",
+// "bottom"), "" when none.
+func quadOut(q Quad, w, h int) string {
+	tol := quadOutShare * q.longestSide() / 9
+	for _, p := range q {
+		switch {
+		case p.X < -tol:
+			return "left"
+		case p.X > float64(w)+tol:
+			return "right"
+		case p.Y < -tol:
+			return "top"
+		case p.Y > float64(h)+tol:
+			return "bottom"
+		}
+	}
+	return ""
 }
 
 // aroundBands is how many bands across the quad bandLines finds lines in:
@@ -297,8 +329,10 @@ func (sq *latticeSquare) edges(h *homography, b *binImg, vertical bool, r *lineR
 	}
 	r.edgeBefore, r.edgeAfter = !inside(r.first-reach), !inside(r.last()+reach)
 	clear := lineClear * r.spacing
-	r.cutBefore = r.edgeBefore && sq.linesGoOn(vertical, other, end(r.first, -1), r.first-clear)
-	r.cutAfter = r.edgeAfter && sq.linesGoOn(vertical, other, r.last()+clear, end(r.last(), 1))
+	before, after := end(r.first, -1), end(r.last(), 1)
+	r.gapBefore, r.gapAfter = (r.first-before)/r.spacing, (after-r.last())/r.spacing
+	r.cutBefore = r.edgeBefore && sq.linesGoOn(vertical, other, before, r.first-clear)
+	r.cutAfter = r.edgeAfter && sq.linesGoOn(vertical, other, r.last()+clear, after)
 }
 
 // The look beyond a run's last line for the lines across it.
@@ -313,20 +347,32 @@ const (
 	// minGoOn is the fewest samples the look needs to tell.
 	minGoOn = 3
 	// goOnShare is the least share of the samples along a line that must
-	// be ink for it to go on; half the lines must.
-	goOnShare = 0.6
+	// be ink for it to go on, and goOnLines the share of the lines that
+	// must (a curved sheet's page edge or shadow beside the grid can make
+	// half its lines seem to).
+	goOnShare, goOnLines = 0.6, 0.75
+	// goOnReach is how far, as a share of the spacing, a line may wander
+	// from where it crosses the quad (a slight tilt of the quad, drawn
+	// out beyond it).
+	goOnReach = 0.1
+	// maxFilledShare is the largest share of the middles between the
+	// lines that may be inked as much: more is a dark area, not lines.
+	maxFilledShare = 0.34
 )
 
 // linesGoOn reports whether most lines of run other go on from a to b
-// along the axis across them (the square's columns when vertical).
+// along the axis across them (the square's columns when vertical), and
+// few of the middles between them, each within goOnReach of where it was
+// found.
 func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) bool {
 	lo, hi := int(math.Ceil(a)), int(math.Floor(b))
 	if hi-lo < minGoOn || len(other.lines) == 0 {
 		return false
 	}
 	n := sq.n
+	reach := max(1, nearest(goOnReach*other.spacing))
 	ink := func(along, at int) bool {
-		for d := -1; d <= 1; d++ {
+		for d := -reach; d <= reach; d++ {
 			y := at + d
 			if y < 0 || y >= n || along < 0 || along >= n {
 				continue
@@ -337,19 +383,27 @@ func (sq *latticeSquare) linesGoOn(vertical bool, other lineRun, a, b float64) b
 		}
 		return false
 	}
-	going := 0
-	for _, l := range other.lines {
-		at, count := nearest(l), 0
+	inked := func(at float64) bool {
+		count := 0
 		for x := lo; x <= hi; x++ {
-			if ink(x, at) {
+			if ink(x, nearest(at)) {
 				count++
 			}
 		}
-		if float64(count) >= goOnShare*float64(hi-lo+1) {
+		return float64(count) >= goOnShare*float64(hi-lo+1)
+	}
+	going, filled := 0, 0
+	for k, l := range other.lines {
+		if inked(l) {
 			going++
 		}
+		if k > 0 && inked((l+other.lines[k-1])/2) {
+			filled++
+		}
 	}
-	return 2*going >= len(other.lines)
+	// The lines go on, and not the paper between them (a shadow, a
+	// cloth, the dark page beyond the sheet).
+	return float64(going) >= goOnLines*float64(len(other.lines)) && float64(filled) <= maxFilledShare*float64(len(other.lines)-1)
 }
 
 // side returns the cells a side of the lattice around the quad when it is
@@ -371,12 +425,24 @@ func (s surroundings) side() int {
 	return 0
 }
 
+// shortGap is the most of a cell the picture may show beyond the last line
+// of a run of fewer than 9 cells across one of 9 for cut to take the
+// picture's edge for where the grid was cut (a line at the very edge is
+// often lost; a grid's own border lies further in, or its lines are lost
+// to curved paper).
+const shortGap = 0.5
+
 // cut reports whether the picture's edge cuts the grid, and names the
 // edge ("left", "right", "top", "bottom") when it can: when the grid's
-// lines go on beyond a run's last line to the picture's edge. A run of
-// fewer than 9 cells across a run of 9 that ends at the picture's edge is
-// cut too, by an edge not named.
+// lines go on beyond a run's last line to the picture's edge, or the quad
+// itself goes beyond the edge (a 9x9 lattice fitted to what the picture
+// shows of the grid). A run of
+// fewer than 9 cells across a run of 9 that ends at the picture's very
+// edge is cut too, by an edge not named.
 func (s surroundings) cut() (edge string, cropped bool) {
+	if s.out != "" {
+		return s.out, true
+	}
 	if !s.found {
 		return "", false
 	}
@@ -390,7 +456,8 @@ func (s surroundings) cut() (edge string, cropped bool) {
 		}
 	}
 	for axis, r := range s.runs {
-		if r.cells < 9 && s.runs[1-axis].cells == 9 && (r.edgeBefore || r.edgeAfter) {
+		atEdge := r.edgeBefore && r.gapBefore <= shortGap || r.edgeAfter && r.gapAfter <= shortGap
+		if r.cells < 9 && s.runs[1-axis].cells == 9 && atEdge {
 			return "", true
 		}
 	}
