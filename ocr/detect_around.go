@@ -8,12 +8,13 @@ import (
 
 // Stage "detect", afterwards (detect_around.go): what the grid lines
 // around the chosen grid say about the picture when its 9x9 reading is not
-// a proper puzzle. surroundings finds every evenly spaced run of lines
-// across the grid, each way, in a square half the grid's side larger on
-// every side: how many cells a side the lattice has (a 4x4, 6x6 or 16x16
-// grid, whose lines a 9x9 fit only half follows) and whether the picture
-// cuts it (a run ending at the picture's edge with part of a cell beyond
-// its last line, or fewer cells one way than the other). Tested in
+// a proper puzzle. lookAround finds the longest evenly spaced run of long
+// lines across the grid, each way, in a square aroundMargin of the grid's
+// side larger on every side: how many cells a side the lattice has (a
+// 4x4, 6x6 or 16x16 grid, whose lines a 9x9 fit only half follows) and
+// whether the picture cuts it (the grid's lines go on to the picture's
+// edge beyond a run's last line, a run of fewer cells than 9 across one of
+// 9 ends at the very edge, or the quad found goes beyond it). Tested in
 // detect_around_test.go.
 
 // The numbers of the look around a grid, measured on rendered 4x4, 9x9 and
@@ -21,7 +22,8 @@ import (
 const (
 	// aroundMargin is how far beyond the chosen quad, as a share of its
 	// side, the lines are looked for: a 9x9 lattice fitted to a 4x4 or
-	// 16x16 grid covers three quarters of it.
+	// 16x16 grid covers three quarters of it, a 3x3 box taken for the
+	// grid a third (and its border lies just beyond 1 side away).
 	aroundMargin = 1.25
 	// aroundLineShare is the least share of the quad's span a line of the
 	// profile must cover to count as a grid line (digits and text cover
@@ -52,8 +54,8 @@ type lineRun struct {
 	// lines are the positions of the lines found in the run.
 	lines []float64
 	// edgeBefore and edgeAfter are true when the picture ends less than a
-	// cell before the run's first line (after its last); cutBefore and
-	// cutAfter when it shows at least cutCell of that cell too.
+	// cell (and edgeSlack) before the run's first line (after its last);
+	// cutBefore and cutAfter when the lines across go on to it there.
 	edgeBefore, edgeAfter, cutBefore, cutAfter bool
 	// gapBefore and gapAfter are how far the picture goes on beyond the
 	// first (last) line, in cells, when it ends within reach.
@@ -67,8 +69,8 @@ func (r lineRun) last() float64 { return r.first + float64(r.cells)*r.spacing }
 // lines across each axis (vertical lines first).
 type surroundings struct {
 	runs [2]lineRun
-	// out names the edge of the picture the quad itself goes beyond by
-	// more than quadOut of its cells, "" when none.
+	// out names the edge of the picture the quad itself goes beyond (see
+	// quadOut), "" when none.
 	out string
 	// found is false when an axis has no run of lines through the quad's
 	// middle.
