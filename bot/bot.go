@@ -309,30 +309,48 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 			}
 			return b.askDoubts(pz, then, req.Level, req.Console), nil
 		}
-		if pz.photo && (pz.reading.HasWork() || cmd == CmdCheck && strings.TrimSpace(req.Current) == "") {
-			// A picture of a puzzle in progress: see progress.go.
-			switch {
-			case cmd == CmdCheck:
-				return b.progress(ctx, pz, true, 0, !req.Private)
-			case cmd == CmdHint:
-				return b.progress(ctx, pz, false, req.Level, !req.Private)
-			case cmd == CmdSolve && req.Command == CmdNone:
-				// A photo posted as it is: mistakes first, else the
-				// next step, in public like other plain messages.
-				return b.progress(ctx, pz, false, 1, false)
-			}
-		}
-		switch cmd {
-		case CmdHint:
-			return b.hint(ctx, pz, 0, max(req.Level, 1), !req.Private)
-		case CmdRate:
-			return b.rateReply(ctx, pz)
-		case CmdCheck:
-			return b.check(ctx, pz, req.Current, !req.Private)
-		}
-		return b.solve(ctx, pz, false)
+		return withGridsNote(pz)(b.answerPuzzle(ctx, cmd, req, pz))
 	})
 	return rep, read, err
+}
+
+// answerPuzzle answers cmd about the puzzle pz read surely.
+func (b *Bot) answerPuzzle(ctx context.Context, cmd Command, req Request, pz puzzle) (Reply, error) {
+	if pz.photo && (pz.reading.HasWork() || cmd == CmdCheck && strings.TrimSpace(req.Current) == "") {
+		// A picture of a puzzle in progress: see progress.go.
+		switch {
+		case cmd == CmdCheck:
+			return b.progress(ctx, pz, true, 0, !req.Private)
+		case cmd == CmdHint:
+			return b.progress(ctx, pz, false, req.Level, !req.Private)
+		case cmd == CmdSolve && req.Command == CmdNone:
+			// A photo posted as it is: mistakes first, else the
+			// next step, in public like other plain messages.
+			return b.progress(ctx, pz, false, 1, false)
+		}
+	}
+	switch cmd {
+	case CmdHint:
+		return b.hint(ctx, pz, 0, max(req.Level, 1), !req.Private)
+	case CmdRate:
+		return b.rateReply(ctx, pz)
+	case CmdCheck:
+		return b.check(ctx, pz, req.Current, !req.Private)
+	}
+	return b.solve(ctx, pz, false)
+}
+
+// withGridsNote returns a function that puts in front of the answer to a
+// photo of several grids which one was read (see gridsNote), unless the
+// answer says it already.
+func withGridsNote(pz puzzle) func(Reply, error) (Reply, error) {
+	return func(rep Reply, err error) (Reply, error) {
+		note := strings.TrimSpace(gridsNote(pz))
+		if err == nil && note != "" && !strings.Contains(rep.Text, note) {
+			rep.Text = note + "\n" + rep.Text
+		}
+		return rep, err
+	}
 }
 
 // HintLevelError is the answer to a hint level out of range, in the

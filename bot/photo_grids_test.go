@@ -54,8 +54,16 @@ func TestPhotoSeveralGrids(t *testing.T) {
 	b, _ := newTestBot(t, func(o *Options) {
 		o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: engines.ReadingOf(res)}
 	})
-	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}})
+	photo := &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: photo})
 	if rep.Failed || !strings.Contains(rep.Text, "I read 30 givens from your photo. 2 grids in the picture: read the one on the left, the largest.") {
-		t.Errorf("%+v", rep)
+		t.Errorf("solve: %+v", rep)
+	}
+	// The other answers to a photo say it first.
+	for _, cmd := range []Command{CmdHint, CmdRate, CmdCheck} {
+		rep := b.Handle(context.Background(), Request{Command: cmd, Photo: photo})
+		if rep.Failed || !strings.HasPrefix(rep.Text, "2 grids in the picture: read the one on the left, the largest.\n") {
+			t.Errorf("%s: %+v", cmd, rep)
+		}
 	}
 }
