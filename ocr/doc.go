@@ -31,6 +31,8 @@
 //	           recognize_ink.go      (NewRecognizer)                                     recognize_ink_test.go
 //	split      split.go,             splitCells            Cells[i].Kind, Grid,          split_test.go,
 //	           split_style.go,                             Entered, Marks                split_style_test.go,
+//	           split_population.go,                                                      split_population_test.go,
+//	           split_typeface.go,                                                        split_typeface_test.go,
 //	           split_look.go,                                                            split_look_test.go,
 //	           split_symmetry.go,                                                        split_symmetry_test.go,
 //	           split_entries.go                                                          split_entries_test.go
@@ -96,11 +98,15 @@
 //     opinion is asked only about the digits it takes for print. recognize
 //     then doubts the cells the photo's frame cuts.
 //   - split: splitCells settles the kind of every cell: given, the
-//     player's entry, pencil marks or empty. Entries typed into an app
-//     differ from the givens by colour or weight (split_style.go); a pen's
-//     digits are told by the recognizer's view of each hand, weighed with
-//     what the digits read surely look like in this picture
-//     (split_look.go); the symmetry of most puzzles' givens settles the few
+//     player's entry, pencil marks or empty. A page whose digits are one
+//     ink is one population and has no typed entries (split_population.go:
+//     a further ink must explain the colours better by a cost measured on
+//     the dev folders; a stroke's weight alone is no ink); entries typed
+//     into an app are another ink than the givens (split_style.go); a
+//     pen's digits are told by the recognizer's view of each hand and the
+//     likeness of each digit to the others of its digit on the page
+//     (split_typeface.go), weighed with what the digits read surely look
+//     like in this picture (split_look.go); the symmetry of most puzzles' givens settles the few
 //     cells that break it (split_symmetry.go). Each candidate split's
 //     givens are checked with the solver once (givensChecks) and corrected
 //     from their alternatives ([Correct]) when a clearly likeliest change

@@ -2,16 +2,18 @@ package ocr
 
 import "github.com/sudokubot/sudokubot/solver"
 
-// Stage "split" (split.go, split_style.go, split_look.go,
-// split_symmetry.go, split_entries.go): splitCells takes the recognize
-// stage's readings to a split, the kind of every cell (given, entry,
-// pencil marks or empty) settled from the recognizer's view of each cell
-// and what the digits look like in this picture (split_style.go,
+// Stage "split" (split.go, split_style.go, split_population.go,
+// split_typeface.go, split_look.go, split_symmetry.go, split_entries.go):
+// splitCells takes the recognize stage's readings to a split, the kind of
+// every cell (given, entry, pencil marks or empty) settled from the
+// recognizer's view of each cell and what the digits look like in this
+// picture (split_style.go, split_population.go, split_typeface.go,
 // split_look.go, split_symmetry.go), the givens checked and corrected with
 // the solver once for every candidate split (givensChecks), and the
 // entries weighed against the solution (split_entries.go). Tested in
 // split_test.go, split_look_test.go, split_symmetry_test.go,
-// split_entries_test.go and split_style_test.go.
+// split_entries_test.go, split_style_test.go, split_population_test.go and
+// split_typeface_test.go.
 
 // split is the split stage's outcome at one angle.
 type split struct {
@@ -37,6 +39,7 @@ type split struct {
 func splitCells(rec *recognized) split {
 	rs, digits := recognizedKinds(rec.readings)
 	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
+	typefaceStyles(&styles, rec.rect.cells, &rs)
 	sp := split{}
 	sp.cells, sp.verdict = splitDigits(rs, &styles)
 	sp.givens, _ = solver.NewGrid(9)
@@ -82,14 +85,15 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // splitDigits settles given or entry for every digit of rs (each one
 // already a given or an entry by the recognizer's view) once the style of
 // every digit is measured, corrects the givens and returns the solver's
-// verdict on them. Entries typed into an app differ from the givens by
-// colour or weight, and all are typed alike (see splitByStyle): when the
-// digits split so, and the givens of the split make a proper puzzle once
-// their least sure digits are corrected, that split is taken; a digit
-// whose style could not be measured keeps the recognizer's view.
-// Otherwise the recognizer's word stands (the trained classifier tells
-// handwriting from print), weighed with the looks of the digits read
-// surely (lookSplit). The symmetry of the givens then settles the few
+// verdict on them. Entries typed into an app are another ink than the
+// givens (see splitByStyle; a page of one ink has none): when the digits
+// split so, and the givens of the split make a proper puzzle once their
+// least sure digits are corrected, that split is taken; a digit whose
+// style could not be measured keeps the recognizer's view. Otherwise the
+// recognizer's word stands (the trained classifier tells handwriting from
+// print), with the typeface's (a digit like the page's others of its digit
+// is print), weighed with the looks of the digits read surely
+// (lookSplit). The symmetry of the givens then settles the few
 // cells that break it (symmetricSplit). Last, the givens alone are
 // corrected from their alternatives ([Correct]); the entries are the
 // player's and are never corrected.

@@ -65,7 +65,9 @@ func features(s glyphStyle) [lookDims]float64 {
 }
 
 // lookSplit settles given or entry for each digit of rs by the
-// recognizer's view of its hand (Hand) and its look (styles): the ink and
+// recognizer's view of its hand (Hand), the typeface's (how like the
+// page's others of its digit it is, styles[i].typeface) and its look
+// (styles): the ink and
 // height of the digits read surely as print and surely as handwriting
 // give each group's look (a normal distribution per feature), and a digit
 // goes to the group likelier by both, its look's odds capped at
@@ -88,7 +90,7 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 		}
 		idx = append(idx, i)
 		h := min(max(r.Hand, tinyP), 1-tinyP)
-		logit[i] = math.Log(h / (1 - h))
+		logit[i] = math.Log(h/(1-h)) - styles[i].typeface
 	}
 	sure := math.Log(sureInk / (1 - sureInk))
 	post := logit // each digit's log odds of being an entry

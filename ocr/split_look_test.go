@@ -181,10 +181,10 @@ func TestSplitByStyleRedPrint(t *testing.T) {
 	for i := range 81 {
 		digits[i] = sol.Cell(i)
 		if puzzle.Cell(i) != 0 {
-			styles[i] = glyphStyle{ok: true, l: 50, a: 55, b: 35, weight: 0.4, height: 0.5}
+			styles[i] = glyphStyle{ok: true, l: 50, a: 55, b: 35, height: 0.5}
 			printed[i] = true
 		} else {
-			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, weight: 0.3, height: 0.5}
+			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, height: 0.5}
 		}
 	}
 	splits := splitByStyle(&styles, &digits, &printed)
@@ -226,10 +226,10 @@ func styledGrid(t *testing.T) (rs [81]CellReading, styles [81]glyphStyle, puzzle
 	for i := range 81 {
 		if puzzle.Cell(i) != 0 {
 			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.01}
-			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 1, weight: 0.4, height: 0.5}
+			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 1, height: 0.5}
 		} else {
 			rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.99}
-			styles[i] = glyphStyle{ok: true, l: 35, a: 15, b: -35, weight: 0.3, height: 0.45}
+			styles[i] = glyphStyle{ok: true, l: 35, a: 15, b: -35, height: 0.45}
 		}
 	}
 	return rs, styles, puzzle, sol

@@ -6,18 +6,19 @@ import (
 	"slices"
 )
 
-// glyphStyle is how a digit is drawn: the colour of its ink in the picture
-// and its weight.
+// glyphStyle is how a digit is drawn: the colour of its ink in the picture,
+// its height and its typeface.
 type glyphStyle struct {
 	ok bool
 	// l, a and b are the ink's mean colour in CIELAB (l from 0 to 100).
 	l, a, b float64
-	// weight is the ink's area over the square of the glyph's height:
-	// larger for bold strokes.
-	weight float64
 	// height is the glyph's height as a fraction of a cell of the
 	// rectified grid.
 	height float64
+	// typeface is the log odds that the digit is print rather than
+	// handwriting by how closely it matches another of its digit on the
+	// page (see split_typeface.go).
+	typeface float64
 }
 
 // chroma is how coloured the ink is (0 for black, gray or white).
@@ -90,7 +91,6 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			continue
 		}
 		ht := float64(maxY - minY + 1)
-		f := float64(ink)
 		height := ht / cell
 		if blobs[i].HasDigit {
 			// The digit's own blob: a fragment of a grid line or a
@@ -101,7 +101,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		// rather than every pixel costs one conversion a digit.
 		n16 := float64(sampled) * 0xffff
 		l, a, bb := lab(sumR/n16, sumG/n16, sumB/n16)
-		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, weight: f / (ht * ht), height: height}
+		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, height: height}
 	}
 	return out
 }
@@ -154,30 +154,28 @@ func lab(r, g, b float64) (float64, float64, float64) {
 	return 116*fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 }
 
-// Separations the style split needs: the two groups' mean colours at least
-// minColourGap apart (CIELAB units, about "clearly another colour"), or
-// their weights at least minWeightRatio apart, and each group's spread well
-// under the gap.
-const (
-	minColourGap   = 18
-	minWeightRatio = 1.35
-)
+// minColourGap is how far apart (CIELAB units, lightness at
+// lightnessWeight, about "clearly another colour") the mean colours of two
+// groups of digits must be, each group's spread well under the gap, for
+// the recognizer to tell which is the print (see splitByStyle).
+const minColourGap = 18
 
-// splitByStyle tells the player's typed entries from the puzzle's givens in
-// a picture where every digit is printed (a screenshot of an app, which
-// draws entries in another colour or weight): it looks for two clearly
-// distinct styles among the digits. Both groups must look typed: the
-// recognizer reads them as print (printed[i]), or they are all of one
-// height. The givens are the group the recognizer reads as print when it
-// tells the two apart (minPrintedGap), else the neutral (black, gray,
-// white) or heavier group. It returns the splits worth trying, the likelier
-// first, as the entries (true at the cells that hold one): the other way
-// round is the second choice only when the recognizer does not tell print
-// from a hand (a red puzzle filled in with a black pen is never read the
-// other way round because the pen's digits make a puzzle too). Digits
-// whose style was not measured are in neither group: the caller keeps the
-// recognizer's view of them. The caller checks the givens of each split
-// with the solver.
+// splitByStyle tells the player's entries from the puzzle's givens by the
+// ink of the digits. Where the digits fall into two clearly different
+// colours and the recognizer reads one group as print and the other as a
+// hand (minPrintedGap: a puzzle printed in red, filled in with a black
+// pen), the printed group is the givens, and the digits whose ink lies
+// between go by the recognizer (settleBetween). Otherwise the recognizer
+// does not tell the entries from the givens (an app types both), and only
+// their inks do: when the page shows more than one ink (inkPopulations)
+// and the recognizer does not read them as print and a hand, the givens
+// are one of them, the least coloured first (apps draw the givens black,
+// gray or white and the entries in colour), and the entries all the
+// others. A page of one ink has no typed entries. It returns the
+// splits worth trying, the likelier first, as the entries (true at the
+// cells that hold one). Digits whose style was not measured are in
+// neither group: the caller keeps the recognizer's view of them. The
+// caller checks the givens of each split with the solver.
 func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) [][81]bool {
 	var idx []int
 	for i, s := range styles {
@@ -188,59 +186,38 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) []
 	if len(idx) < 4 {
 		return nil
 	}
-	groups, ok := colourGroups(styles, idx)
-	byColour := ok
-	if !ok {
-		groups, ok = weightGroups(styles, idx)
+	entriesAt := func(entries ...[]int) [81]bool {
+		var out [81]bool
+		for _, g := range entries {
+			for _, i := range g {
+				out[i] = true
+			}
+		}
+		return out
 	}
-	if !ok {
+	if groups, ok := colourGroups(styles, idx); ok {
+		givens, entries := groups[0], groups[1]
+		pa, pb := printedShare(printed, givens), printedShare(printed, entries)
+		if math.Abs(pa-pb) >= minPrintedGap {
+			if pa < pb {
+				givens, entries = entries, givens
+			}
+			_, entries = settleBetween(styles, printed, givens, entries)
+			return [][81]bool{entriesAt(entries)}
+		}
+	}
+	pops := inkPopulations(styles, idx)
+	if len(pops) < 2 {
 		return nil
 	}
-	// The givens are the neutral group or, both neutral, the heavier.
-	mean := func(g []int, f func(glyphStyle) float64) float64 {
-		var s float64
-		for _, i := range g {
-			s += f(styles[i])
-		}
-		return s / float64(len(g))
-	}
-	chroma := func(s glyphStyle) float64 { return s.chroma() }
-	weight := func(s glyphStyle) float64 { return s.weight }
-	// Weight tells typed entries from givens, not a pen from print (a
-	// hand's strokes vary); two clearly different colours tell both.
-	if !byColour && (!typed(styles, printed, groups[0]) || !typed(styles, printed, groups[1])) {
+	if rest := slices.Concat(pops[1:]...); math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
+		// The recognizer reads one ink as print and the others as a
+		// hand: a pen, whose digits are told by lookSplit.
 		return nil
 	}
-	givens, entries := groups[0], groups[1]
-	ca, cb := mean(givens, chroma), mean(entries, chroma)
-	pa, pb := printedShare(printed, givens), printedShare(printed, entries)
-	told := math.Abs(pa-pb) >= minPrintedGap
-	switch {
-	case told:
-		// The recognizer tells print from a hand: a puzzle printed in
-		// red, filled in with a black pen.
-		if pa < pb {
-			givens, entries = entries, givens
-		}
-	case math.Abs(ca-cb) > minColourGap/2:
-		if ca > cb {
-			givens, entries = entries, givens
-		}
-	case mean(givens, weight) < mean(entries, weight):
-		givens, entries = entries, givens
-	}
-	if byColour {
-		givens, entries = settleBetween(styles, printed, givens, entries)
-	}
-	splits := [][2][]int{{givens, entries}}
-	if !told {
-		splits = append(splits, [2][]int{entries, givens})
-	}
-	out := make([][81]bool, len(splits))
-	for k, sp := range splits {
-		for _, i := range sp[1] {
-			out[k][i] = true
-		}
+	out := make([][81]bool, len(pops))
+	for k := range pops {
+		out[k] = entriesAt(slices.Concat(pops[:k]...), slices.Concat(pops[k+1:]...))
 	}
 	return out
 }
@@ -310,44 +287,6 @@ func printedShare(printed *[81]bool, idx []int) float64 {
 	return float64(n) / float64(max(1, len(idx)))
 }
 
-// maxHeightSpread is the largest spread (standard deviation over mean) of
-// the heights of a group of typed digits. A font draws every digit the same
-// height; a hand does not (the player's handwriting in a photo is told
-// from print by the recognizer, not by its colour).
-const maxHeightSpread = 0.1
-
-// typedShare is the share of a group's digits the recognizer must read as
-// print for the group to count as typed.
-const typedShare = 0.8
-
-// typed reports whether the digits of cells idx look typed: the
-// recognizer reads nearly all of them as print (a share typedShare), or
-// they are all of one height but for an odd one or two (a digit under a
-// selection frame, a 1 with a long serif), which are left out: the tenth
-// of the heights at either end, at least one each way from five digits
-// on.
-func typed(styles *[81]glyphStyle, printed *[81]bool, idx []int) bool {
-	if printedShare(printed, idx) >= typedShare {
-		return true
-	}
-	hs := make([]float64, 0, len(idx))
-	for _, i := range idx {
-		hs = append(hs, styles[i].height)
-	}
-	slices.Sort(hs)
-	if cut := max(len(hs)/10, min(1, len(hs)/5)); len(hs)-2*cut >= 2 {
-		hs = hs[cut : len(hs)-cut]
-	}
-	var s, ss float64
-	for _, h := range hs {
-		s += h
-		ss += h * h
-	}
-	n := float64(len(hs))
-	m := s / n
-	return m > 0 && math.Sqrt(math.Max(0, ss/n-m*m))/m <= maxHeightSpread
-}
-
 // lightnessWeight is how much the lightness of two inks counts in their
 // distance against their colour (CIELAB's a and b); its origin records no
 // measurement.
@@ -360,13 +299,6 @@ func inkVector(s glyphStyle) [3]float64 { return [3]float64{s.l * lightnessWeigh
 // ink colour (2-means in CIELAB), or reports false.
 func colourGroups(styles *[81]glyphStyle, idx []int) ([2][]int, bool) {
 	return twoMeans(idx, func(i int) [3]float64 { return inkVector(styles[i]) }, minColourGap)
-}
-
-// weightGroups splits the cells idx into a heavier and a lighter group of
-// strokes, or reports false.
-func weightGroups(styles *[81]glyphStyle, idx []int) ([2][]int, bool) {
-	g, ok := twoMeans(idx, func(i int) [3]float64 { return [3]float64{math.Log(styles[i].weight), 0, 0} }, math.Log(minWeightRatio))
-	return g, ok
 }
 
 // twoMeans clusters the points of idx into two groups with k-means

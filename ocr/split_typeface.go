@@ -174,3 +174,21 @@ func typefaceOdds(match *[81]float64, printed *[81]bool) [81]float64 {
 	}
 	return odds
 }
+
+// typefaceStyles sets the typeface evidence of every digit of rs in
+// styles: its glyph, cut from c, compared with the others of its digit,
+// the page's print being the digits rs reads as givens.
+func typefaceStyles(styles *[81]glyphStyle, c Cells, rs *[81]CellReading) {
+	var digits [81]int
+	var printed [81]bool
+	for i, r := range rs {
+		digits[i] = r.Digit
+		printed[i] = r.Kind == KindGiven
+	}
+	glyphs := DigitGlyphs(c)
+	match := bestMatches(&glyphs, &digits)
+	odds := typefaceOdds(&match, &printed)
+	for i := range styles {
+		styles[i].typeface = odds[i]
+	}
+}

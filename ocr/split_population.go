@@ -1,0 +1,177 @@
+package ocr
+
+import (
+	"math"
+	"slices"
+)
+
+// How many inks a page's digits are drawn in. A printed page is one
+// population of digits however it was photographed: blur, noise and JPEG
+// compression spread its inks' colours and thin or thicken its strokes,
+// but do not make a second ink. An app draws the player's typed entries in
+// another colour than its givens (every app of the development folders and
+// of the synthetic sets does), and may mark a wrong entry in a third.
+// inkPopulations asks how many inks the digits show: a second or third
+// population must explain the inks' colours better than one fewer by
+// populationCost, in log likelihood, each population a normal
+// distribution per channel of CIELAB with a spread of minInkSpread at
+// least. The strokes' weight is no population of its own: on a blurred
+// newspaper page some printed digits come out at half the weight of the
+// rest (trouble/blur_1048.jpg) in the same ink.
+
+// populationCost is the log likelihood a further ink population must gain
+// to count: the price of its parameters, a prior against a second ink.
+// Measured with the split of the digits into two groups by colour that
+// gains most: on newspaper-dev (106 photos of print alone) it gains at most
+// 32; on screens-dev's 13 screenshots with typed entries (and the JPEG q5
+// copy of one in trouble/) at least 54. The cost lies between.
+const populationCost = 43
+
+// maxInkPopulations is how many inks inkPopulations looks for at most:
+// the givens', the entries', and a colour an app marks wrong entries in.
+const maxInkPopulations = 3
+
+// populationRounds bounds the rounds of k-means in inkPopulations.
+const populationRounds = 20
+
+// inkPoint is a digit's ink as inkPopulations clusters it: its CIELAB
+// channels in units of minInkSpread.
+func inkPoint(s glyphStyle) [3]float64 {
+	return [3]float64{s.l / minInkSpread, s.a / minInkSpread, s.b / minInkSpread}
+}
+
+// inkPopulations returns the cells idx in groups by the ink of their
+// digits, one group per ink (see above), the least coloured ink first.
+func inkPopulations(styles *[81]glyphStyle, idx []int) [][]int {
+	pts := make([][3]float64, len(idx))
+	for k, i := range idx {
+		pts[k] = inkPoint(styles[i])
+	}
+	best := [][]int{idx}
+	bestLL := populationLogLikelihood(pts, make([]int, len(idx)), 1)
+	for k := 2; k <= min(maxInkPopulations, len(idx)); k++ {
+		label := kMeans(pts, k)
+		ll := populationLogLikelihood(pts, label, k) - float64(k-1)*populationCost
+		if ll <= bestLL {
+			continue
+		}
+		best, bestLL = make([][]int, k), ll
+		for p, l := range label {
+			best[l] = append(best[l], idx[p])
+		}
+	}
+	best = slices.DeleteFunc(best, func(g []int) bool { return len(g) == 0 })
+	chroma := func(g []int) float64 {
+		var c float64
+		for _, i := range g {
+			c += styles[i].chroma() / float64(len(g))
+		}
+		return c
+	}
+	slices.SortStableFunc(best, func(a, b []int) int { return cmpFloat(chroma(a), chroma(b)) })
+	return best
+}
+
+// cmpFloat compares a and b as cmp.Compare does.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// kMeans labels each of pts with one of k clusters: k-means started from
+// points each as far as can be from those chosen before.
+func kMeans(pts [][3]float64, k int) []int {
+	d2 := func(p, q [3]float64) float64 {
+		return (p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2])
+	}
+	// The first centre is the point farthest from pts[0], so that the
+	// first two are (about) the two points farthest apart.
+	centres := [][3]float64{pts[0]}
+	farthest := func() [3]float64 {
+		far, farD := 0, -1.0
+		for p, pt := range pts {
+			near := math.Inf(1)
+			for _, c := range centres {
+				near = min(near, d2(pt, c))
+			}
+			if near > farD {
+				far, farD = p, near
+			}
+		}
+		return pts[far]
+	}
+	centres[0] = farthest()
+	for len(centres) < k {
+		centres = append(centres, farthest())
+	}
+	label := make([]int, len(pts))
+	for range populationRounds {
+		for p, pt := range pts {
+			for c := range centres {
+				if d2(pt, centres[c]) < d2(pt, centres[label[p]]) {
+					label[p] = c
+				}
+			}
+		}
+		next := make([][3]float64, k)
+		n := make([]float64, k)
+		for p, pt := range pts {
+			for d := range 3 {
+				next[label[p]][d] += pt[d]
+			}
+			n[label[p]]++
+		}
+		moved := false
+		for c := range k {
+			if n[c] == 0 {
+				continue
+			}
+			for d := range 3 {
+				next[c][d] /= n[c]
+			}
+			moved = moved || next[c] != centres[c]
+			centres[c] = next[c]
+		}
+		if !moved {
+			break
+		}
+	}
+	return label
+}
+
+// populationLogLikelihood is the log likelihood of pts (in units of
+// minInkSpread) as k populations labelled by label, each a normal
+// distribution per channel around its mean, its spread 1 at least.
+func populationLogLikelihood(pts [][3]float64, label []int, k int) float64 {
+	var ll float64
+	for c := range k {
+		var n float64
+		var sum, sum2 [3]float64
+		for p, pt := range pts {
+			if label[p] != c {
+				continue
+			}
+			n++
+			for d := range 3 {
+				sum[d] += pt[d]
+				sum2[d] += pt[d] * pt[d]
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		for d := range 3 {
+			mean := sum[d] / n
+			v := max(1, sum2[d]/n-mean*mean)
+			// Each point's squared distance over v sums to n*(its
+			// variance)/v.
+			ll -= n * (math.Log(2*math.Pi*v) + (sum2[d]/n-mean*mean)/v) / 2
+		}
+	}
+	return ll
+}
