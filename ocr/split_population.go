@@ -40,27 +40,17 @@ func inkPoint(s glyphStyle) [3]float64 {
 	return [3]float64{s.l / minInkSpread, s.a / minInkSpread, s.b / minInkSpread}
 }
 
-// inkPopulations returns the cells idx in groups by the ink of their
-// digits, one group per ink (see above), the least coloured ink first.
-func inkPopulations(styles *[81]glyphStyle, idx []int) [][]int {
+// inkPopulations returns the ways the cells idx fall into groups by the
+// ink of their digits, one group per ink (see above), the likelier first,
+// and in each the least coloured ink first: every number of inks from two
+// up to maxInkPopulations that explains the colours better than one ink
+// by populationCost for each ink more. A page of one ink gets none.
+func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
 	pts := make([][3]float64, len(idx))
 	for k, i := range idx {
 		pts[k] = inkPoint(styles[i])
 	}
-	best := [][]int{idx}
-	bestLL := populationLogLikelihood(pts, make([]int, len(idx)), 1)
-	for k := 2; k <= min(maxInkPopulations, len(idx)); k++ {
-		label := kMeans(pts, k)
-		ll := populationLogLikelihood(pts, label, k) - float64(k-1)*populationCost
-		if ll <= bestLL {
-			continue
-		}
-		best, bestLL = make([][]int, k), ll
-		for p, l := range label {
-			best[l] = append(best[l], idx[p])
-		}
-	}
-	best = slices.DeleteFunc(best, func(g []int) bool { return len(g) == 0 })
+	one := populationLogLikelihood(pts, make([]int, len(idx)), 1)
 	chroma := func(g []int) float64 {
 		var c float64
 		for _, i := range g {
@@ -68,8 +58,24 @@ func inkPopulations(styles *[81]glyphStyle, idx []int) [][]int {
 		}
 		return c
 	}
-	slices.SortStableFunc(best, func(a, b []int) int { return cmpFloat(chroma(a), chroma(b)) })
-	return best
+	var out [][][]int
+	var score []float64
+	for k := 2; k <= min(maxInkPopulations, len(idx)); k++ {
+		label := kMeans(pts, k)
+		ll := populationLogLikelihood(pts, label, k) - float64(k-1)*populationCost
+		if ll <= one {
+			continue
+		}
+		groups := make([][]int, k)
+		for p, l := range label {
+			groups[l] = append(groups[l], idx[p])
+		}
+		groups = slices.DeleteFunc(groups, func(g []int) bool { return len(g) == 0 })
+		slices.SortStableFunc(groups, func(a, b []int) int { return cmpFloat(chroma(a), chroma(b)) })
+		at, _ := slices.BinarySearchFunc(score, ll, func(s, v float64) int { return cmpFloat(v, s) })
+		out, score = slices.Insert(out, at, groups), slices.Insert(score, at, ll)
+	}
+	return out
 }
 
 // cmpFloat compares a and b as cmp.Compare does.

@@ -169,9 +169,9 @@ const minColourGap = 18
 // does not tell the entries from the givens (an app types both), and only
 // their inks do: when the page shows more than one ink (inkPopulations)
 // and the recognizer does not read them as print and a hand, the givens
-// are one of them, the least coloured first (apps draw the givens black,
-// gray or white and the entries in colour), and the entries all the
-// others. A page of one ink has no typed entries. It returns the
+// are the least coloured (apps draw the givens black, gray or white and
+// the entries in colour), or it and the next (givens under a coloured
+// highlight), or else any one ink, and the entries all the others. A page of one ink has no typed entries. It returns the
 // splits worth trying, the likelier first, as the entries (true at the
 // cells that hold one). Digits whose style was not measured are in
 // neither group: the caller keeps the recognizer's view of them. The
@@ -206,18 +206,22 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) []
 			return [][81]bool{entriesAt(entries)}
 		}
 	}
-	pops := inkPopulations(styles, idx)
-	if len(pops) < 2 {
-		return nil
-	}
-	if rest := slices.Concat(pops[1:]...); math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
-		// The recognizer reads one ink as print and the others as a
-		// hand: a pen, whose digits are told by lookSplit.
-		return nil
-	}
-	out := make([][81]bool, len(pops))
-	for k := range pops {
-		out[k] = entriesAt(slices.Concat(pops[:k]...), slices.Concat(pops[k+1:]...))
+	var out [][81]bool
+	for _, pops := range inkPopulations(styles, idx) {
+		if rest := slices.Concat(pops[1:]...); math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
+			// The recognizer reads one ink as print and the others
+			// as a hand: a pen, whose digits are told by lookSplit.
+			return nil
+		}
+		// The givens: the least coloured ink; or it and the next
+		// (givens under an app's coloured highlight); or any one ink.
+		out = append(out, entriesAt(slices.Concat(pops[1:]...)))
+		for j := 2; j < len(pops); j++ {
+			out = append(out, entriesAt(slices.Concat(pops[j:]...)))
+		}
+		for k := 1; k < len(pops); k++ {
+			out = append(out, entriesAt(slices.Concat(pops[:k]...), slices.Concat(pops[k+1:]...)))
+		}
 	}
 	return out
 }
