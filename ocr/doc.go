@@ -126,7 +126,8 @@
 // unless the first reading has one solution and a mean confidence over
 // 0.9 (sureAngle); when neither gives a proper puzzle, the other quarter
 // turns are tried until one does. A clearly more confident reading wins,
-// and between close ones one with a unique solution (betterTry). So Read
+// and between close ones one with a unique solution that names no more
+// cells to check than the other (betterTry). So Read
 // calls the recognizer's Recognize once for every angle tried: once for
 // most photos, up to four times. (A recognizer that could also glance, the
 // unexported glancer, would glance at the other turns first; this

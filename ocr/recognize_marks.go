@@ -3,6 +3,7 @@ package ocr
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/sudokubot/sudokubot/solver"
 
@@ -135,6 +136,8 @@ type markReading struct {
 	// loneDigits are the probabilities of the digits 1-9 for the lone
 	// digit, times the probability that it is a digit.
 	loneDigits [9]float64
+	// relH are the heights of the marks read, as fractions of the cell's.
+	relH []float64
 }
 
 // readMarks reads the pencil marks of cell box r of g: each mark found is
@@ -177,6 +180,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 		}
 		mr.marks = mr.marks.With(best)
 		mr.conf *= float64(p)
+		mr.relH = append(mr.relH, float64(blobs[k].box.Dy())/float64(box.Dy()))
 		if len(blobs) == 1 {
 			mr.lone, mr.loneP, mr.loneBox = best, float64(p), blobs[k].box
 			for d, v := range o.Digit {
@@ -187,25 +191,33 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 	return mr, mr.marks != 0
 }
 
-// A lone small digit in the middle of a cell, at least loneDigitHeight of
-// the cell high and within loneOffCentre of its middle, is a digit printed
-// or written small, not a pencil mark: pencil marks are smaller, or stand
-// in a corner, or come several.
+// A lone small digit in the middle of a cell, within loneOffCentre of its
+// middle, is a digit printed or written small, not a pencil mark, when it
+// is at least loneDigitHeight of the cell high: pencil marks are smaller,
+// or stand in a corner, or come several. On a page whose digits and marks
+// are both measured (pageSizes), the page's own sizes decide instead.
 const (
 	loneDigitHeight = 0.35
 	loneOffCentre   = 0.2
 )
 
 // loneDigit reports whether the one mark mr found in cell box r is rather
-// a small digit (see loneDigitHeight).
-func loneDigit(mr markReading, r image.Rectangle) bool {
+// a small digit (see loneDigitHeight), on a page of the sizes p.
+func loneDigit(mr markReading, r image.Rectangle, p pageSizes) bool {
 	if mr.lone == 0 || r.Dy() == 0 {
 		return false
 	}
 	b := mr.loneBox
 	dx := float64(b.Min.X+b.Max.X-r.Min.X-r.Max.X) / 2 / float64(r.Dx())
 	dy := float64(b.Min.Y+b.Max.Y-r.Min.Y-r.Max.Y) / 2 / float64(r.Dy())
-	return float64(b.Dy()) >= loneDigitHeight*float64(r.Dy()) && math.Abs(dx) <= loneOffCentre && math.Abs(dy) <= loneOffCentre
+	if math.Abs(dx) > loneOffCentre || math.Abs(dy) > loneOffCentre {
+		return false
+	}
+	h := float64(b.Dy()) / float64(r.Dy())
+	if p.known {
+		return math.Log(h) > (p.digit+p.mark)/2
+	}
+	return h >= loneDigitHeight
 }
 
 // tornMarks is how likely, at least, the network must find pencil marks
@@ -216,14 +228,17 @@ const tornMarks = 0.1
 // settleLones decides what the cells are in which readMarks read one
 // small digit (reads): a player who keeps pencil marks writes several in
 // some cells (markedGrid of them, see severalMarks), and in such a grid a
-// lone small digit is one more candidate; elsewhere, when it stands in
-// the middle of its cell (loneDigit), it is the player's digit written
-// small (or a small printed one), read a little less surely than the
-// network's own digits (loneTrust); in a grid with pencil marks it is a
-// mark, read no more surely than that either. It returns the cells left
-// as one pencil mark, for smallHand, and whether the grid has pencil
-// marks.
-func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, rects *[81]image.Rectangle) (map[int]markReading, bool) {
+// lone small digit is one more candidate, unless the page's own sizes say
+// it is a digit (loneDigit with pageSizes: nearer in height to the page's
+// digits than to its marks, as apps that draw their digits small show
+// them); elsewhere, when it stands in the middle of its cell (loneDigit),
+// it is the player's digit written small (or a small printed one), read a
+// little less surely than the network's own digits (loneTrust); in a grid
+// with pencil marks it is a mark, read no more surely than that either.
+// It returns the cells left as one pencil mark, for smallHand, and
+// whether the grid has pencil marks; it marks in small the cells it read
+// as a small digit.
+func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, c Cells, small map[int]bool) (map[int]markReading, bool) {
 	several := 0
 	for k, i := range ask {
 		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k]).Len()) {
@@ -231,12 +246,16 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 		}
 	}
 	marked := several >= markedGrid
+	var sizes pageSizes
+	if marked {
+		sizes = measurePage(out, reads, c)
+	}
 	lones := map[int]markReading{}
 	for k, i := range ask {
 		mr, ok := reads[i]
 		switch {
 		case !ok:
-		case !marked && loneDigit(mr, rects[i]):
+		case loneDigit(mr, c.Rects[i], sizes) && (!marked || sizes.known):
 			kind := KindGiven
 			if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
 				kind = KindEntry
@@ -246,8 +265,9 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 			p := &[10]float64{}
 			p[mr.lone] = 1
 			probs[i] = p
+			small[i] = true
 		case mr.lone != 0:
-			if marked && loneDigit(mr, rects[i]) {
+			if marked && loneDigit(mr, c.Rects[i], sizes) {
 				// Placed like a digit: a candidate most likely, but
 				// never surely.
 				out[i].Confidence = min(out[i].Confidence, loneTrust)
@@ -256,6 +276,52 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 		}
 	}
 	return lones, marked
+}
+
+// pageSizes are the typical heights, as logarithms of fractions of the
+// cell's height, of the digits and of the pencil marks of one page; known
+// only when it has at least minSizes of each.
+type pageSizes struct {
+	digit, mark float64
+	known       bool
+}
+
+// minSizes is how many digits and how many pencil marks a page needs for
+// their typical heights to decide what a lone small digit is.
+const minSizes = 5
+
+// measurePage returns the typical heights (medians) of the digits the
+// network read on the page and of the marks read in cells with several.
+// Digits no taller than marks tell nothing: the sizes are then unknown.
+func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageSizes {
+	if c.Img == nil {
+		return pageSizes{}
+	}
+	var digits, marks []float64
+	ink := c.ink()
+	for i := range out {
+		if out[i].Kind != KindMarks && out[i].Digit != 0 && ink[i].HasDigit {
+			digits = append(digits, math.Log(ink[i].RelH))
+		}
+		if mr, ok := reads[i]; ok && mr.marks.Len() >= 2 {
+			for _, h := range mr.relH {
+				marks = append(marks, math.Log(h))
+			}
+		}
+	}
+	if len(digits) < minSizes || len(marks) < minSizes {
+		return pageSizes{}
+	}
+	p := pageSizes{digit: middleOf(digits), mark: middleOf(marks)}
+	p.known = p.digit > p.mark
+	return p
+}
+
+// middleOf returns the median of v (the upper middle of an even count),
+// sorting v.
+func middleOf(v []float64) float64 {
+	slices.Sort(v)
+	return v[len(v)/2]
 }
 
 // wideMarks reads as pencil marks the cells of a grid with pencil marks

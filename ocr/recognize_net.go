@@ -101,7 +101,8 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 			reads[i] = mr
 		}
 	}
-	lones, marked := settleLones(&out, probs, reads, outs, ask, &c.Rects)
+	small := map[int]bool{} // the cells read as one small digit
+	lones, marked := settleLones(&out, probs, reads, outs, ask, c, small)
 	if marked {
 		wideMarks(&out, c, outs, ask)
 	}
@@ -113,7 +114,7 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 		}
 	}
 	if r.digits != nil {
-		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask); err != nil {
+		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask, small); err != nil {
 			return out, err
 		}
 	}
@@ -288,11 +289,14 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 }
 
 // secondOpinion asks the DigitReader about the printed digits the network
-// is not all but sure of, and multiplies the two opinions.
-func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int) error {
+// is not all but sure of, and multiplies the two opinions. The cells read
+// as one small digit (small) are left out: their digit was read from its
+// own glyph (readMarks), and the network's view of the whole cell, which
+// the opinions are weighed with, took it for a pencil mark.
+func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) error {
 	var cells []int
 	for _, i := range ask {
-		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow {
+		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow && !small[i] {
 			cells = append(cells, i)
 		}
 	}

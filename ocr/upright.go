@@ -131,7 +131,8 @@ type rectified struct {
 // better reports whether reading a beats reading b of the same photo at
 // another angle (see betterTry).
 func (a *angleReading) better(b *angleReading) bool {
-	return betterTry(a.check.solutions, a.split.meanConf, b.check.solutions, b.split.meanConf)
+	return betterTry(try{a.check.solutions, a.split.meanConf, len(a.check.doubtful)},
+		try{b.check.solutions, b.split.meanConf, len(b.check.doubtful)})
 }
 
 // angleGap is how much more confident, over the mean of the cells, a
@@ -144,18 +145,35 @@ const angleGap = 0.08
 // reading order of the picture turned clockwise by turns quarter turns.
 func TurnQuad(q Quad, turns int) Quad { return turnQuad(q, turns) }
 
+// try is what betterTry weighs of a reading at one angle: how many
+// solutions its givens have, its mean confidence over the cells and how
+// many cells it names to check.
+type try struct {
+	solutions int
+	conf      float64
+	doubtful  int
+}
+
 // betterTry orders readings of one grid at different angles. Digits read
 // on their side come out much less confident, so a clearly more confident
-// reading wins; between close ones a unique solution decides, then
-// confidence.
-func betterTry(nsolA int, confA float64, nsolB int, confB float64) bool {
-	if math.Abs(confA-confB) > angleGap {
-		return confA > confB
+// reading wins; between close ones a unique solution decides, unless it
+// was reached by naming more cells to check than the other reading does
+// (digits read upside down give a unique solution now and then, from many
+// unsure cells), then confidence.
+func betterTry(a, b try) bool {
+	if math.Abs(a.conf-b.conf) > angleGap {
+		return a.conf > b.conf
 	}
-	if (nsolA == 1) != (nsolB == 1) {
-		return nsolA == 1
+	if (a.solutions == 1) != (b.solutions == 1) {
+		unique, other := a, b
+		if b.solutions == 1 {
+			unique, other = b, a
+		}
+		if unique.doubtful <= other.doubtful {
+			return a.solutions == 1
+		}
 	}
-	return confA > confB
+	return a.conf > b.conf
 }
 
 // ExifTurns returns the quarter turns clockwise an EXIF orientation asks
