@@ -137,8 +137,11 @@ type seChaining struct {
 	// potentials.
 	links []seLink
 	slab  []sePot
-	// scratch are sets a search of cells and regions reuses.
-	scratch [6]potSet
+	// scratch are sets a search of cells and regions reuses; sets are
+	// those of its chainings (setsUsed of them in use).
+	scratch  [6]potSet
+	sets     []*potSet
+	setsUsed int
 	// positions are those of the grid of a chaining, kept as it removes
 	// candidates; start are those of grid startOf, where the chainings of
 	// one search start.
@@ -896,6 +899,7 @@ func chainRuleParents(c *seChain, initial, current *seGrid) []int {
 func (ch *seChaining) multipleHints(g *seGrid) []*seHint {
 	var out []*seHint
 	memo := map[int][2]*potSet{}
+	ch.setsUsed = 0
 	for c := range 81 {
 		if g.val[c] != 0 {
 			continue
@@ -911,6 +915,18 @@ func (ch *seChaining) multipleHints(g *seGrid) []*seHint {
 	return out
 }
 
+// newSet returns an empty set for one search of cells and regions: the
+// sets of the rule's last search are reused.
+func (ch *seChaining) newSet() *potSet {
+	if ch.setsUsed == len(ch.sets) {
+		ch.sets = append(ch.sets, newPotSet())
+	} else {
+		ch.sets[ch.setsUsed].reset()
+	}
+	ch.setsUsed++
+	return ch.sets[ch.setsUsed-1]
+}
+
 // onChaining returns what follows from candidate k being on, memoised
 // for one search (the result depends on the grid only). The sets
 // returned are shared: callers must not change them.
@@ -918,7 +934,7 @@ func (ch *seChaining) onChaining(g *seGrid, k int, memo map[int][2]*potSet) (*po
 	if r, ok := memo[k]; ok {
 		return r[0], r[1], nil, nil
 	}
-	toOn, toOff := newPotSet(), newPotSet()
+	toOn, toOff := ch.newSet(), ch.newSet()
 	toOn.add(&sePot{cell: int8(k / 9), val: int8(k%9 + 1), on: true})
 	a, b := ch.chaining(g, toOn, toOff)
 	if a == nil {
