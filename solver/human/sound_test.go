@@ -195,7 +195,22 @@ func TestSoundHardest(t *testing.T) {
 	n := hardestCounts(t, "HUMAN_SOUND_HARDEST")
 	for i, list := range hardestLists {
 		ps := sharedPuzzles(t, list, n[i])
-		brute, counts, levels := explainAll(t, ps)
+		brute, counts, levels := 0, map[string]int{}, map[Level]int{}
+		// In chunks, saying how far the sweep has gone (a long one may be
+		// stopped).
+		for start := 0; start < len(ps); start += 25 {
+			b, cs, ls := explainAll(t, ps[start:min(start+25, len(ps))])
+			brute += b
+			for k, v := range cs {
+				counts[k] += v
+			}
+			for k, v := range ls {
+				levels[k] += v
+			}
+			if len(ps) > 25 {
+				t.Logf("%s: %d of %d puzzles explained, %d needed trial and error so far", list, min(start+25, len(ps)), len(ps), brute)
+			}
+		}
 		logCounts(t, len(ps), brute, counts, levels)
 		if brute > 0 {
 			t.Errorf("%s: %d of the first %d puzzles needed trial and error", list, brute, len(ps))
