@@ -27,11 +27,20 @@ type sePot struct {
 	on        bool
 	cause     int8
 	parents   []*sePot
-	nested    *seHint
-	// rule names the nested rule that removed an advanced potential.
-	rule string
+	// by is the hint of the nested rule that removed an advanced
+	// potential.
+	by *seHint
 	// one holds the parent of a potential that has one.
 	one [1]*sePot
+}
+
+// nested returns the chaining hint nested in an advanced potential, or
+// nil when a simple rule (or none) removed it.
+func (p *sePot) nested() *seHint {
+	if p.by != nil && p.by.chain != nil {
+		return p.by
+	}
+	return nil
 }
 
 func (p *sePot) key() int { return int(p.cell)*9 + int(p.val) - 1 }
@@ -391,9 +400,9 @@ func nestedComplexity(targets []*sePot) int {
 	seen := map[*seHint]bool{}
 	for _, t := range targets {
 		for _, p := range chainOf(t) {
-			if p.nested != nil && !seen[p.nested] {
-				seen[p.nested] = true
-				n += p.nested.chain.complexity
+			if h := p.nested(); h != nil && !seen[h] {
+				seen[h] = true
+				n += h.chain.complexity
 			}
 		}
 	}
@@ -834,10 +843,7 @@ func (ch *seChaining) advanced(g, source *seGrid, offs *potSet) []*sePot {
 	}
 	var out []*sePot
 	for _, a := range found {
-		p := &sePot{cell: int8(a.remove / 9), val: int8(a.remove%9 + 1), cause: seCauseAdvanced, rule: a.hint.name}
-		if a.hint.chain != nil {
-			p.nested = a.hint
-		}
+		p := &sePot{cell: int8(a.remove / 9), val: int8(a.remove%9 + 1), cause: seCauseAdvanced, by: a.hint}
 		for _, k := range a.parents {
 			if real := offs.get(k); real != nil {
 				p.parents = append(p.parents, real)

@@ -54,8 +54,8 @@ func potName(p *sePot) string {
 func potReason(p *sePot) string {
 	d := int(p.val)
 	switch {
-	case p.cause == seCauseAdvanced && p.nested != nil:
-		return "by the nested " + p.nested.name
+	case p.cause == seCauseAdvanced && p.nested() != nil:
+		return "by the nested " + p.nested().name
 	case p.cause == seCauseAdvanced:
 		return "by " + article(p.nestedName()) + " on the candidates left"
 	case p.on && p.cause == seCauseNaked:
@@ -69,8 +69,8 @@ func potReason(p *sePot) string {
 
 // nestedName is the name of the rule that removed an advanced potential.
 func (p *sePot) nestedName() string {
-	if p.rule != "" {
-		return p.rule
+	if p.by != nil {
+		return p.by.name
 	}
 	return "nested rule"
 }
@@ -226,7 +226,7 @@ func nestedTexts(c *seChain) string {
 	seen := map[*seHint]bool{}
 	for _, t := range c.targets {
 		for _, p := range chainOf(t) {
-			h := p.nested
+			h := p.nested()
 			if h == nil || seen[h] || len(out) == 3 {
 				continue
 			}
