@@ -21,7 +21,7 @@ run: deps
 # each photo a generous time limit of their own (SUDOKU_PHOTO_TIMEOUT).
 test: deps vet lint
 	go test -race -timeout 30m ./...
-	go test -count=1 -timeout 15m -run 'TestSoundTop1465|TestSound17Clue|TestRateSEAnchors|TestSoundHardest|TestSoundSEHardest' ./solver/human/
+	go test -count=1 -timeout 15m -run 'TestSoundTop1465|TestSound17Clue|TestRateSEAnchors|TestSEGraphSearches|TestSoundHardest|TestSoundSEHardest' ./solver/human/
 
 deps:
 	@bash .ci/deps
