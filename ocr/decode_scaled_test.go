@@ -121,3 +121,22 @@ func TestScaleFor(t *testing.T) {
 		}
 	}
 }
+
+// TestInFile checks that a reading of a photo decoded at a reduced scale
+// gives its corners and size in the file's own pixels.
+func TestInFile(t *testing.T) {
+	r := &Result{Corners: Quad{{10, 20}, {110, 20.5}, {110, 120}, {10, 120}}, Width: 200, Height: 150, Scale: 2}
+	q, w, h := r.InFile()
+	if w != 400 || h != 300 {
+		t.Errorf("size %dx%d, want 400x300", w, h)
+	}
+	if want := (Quad{{20, 40}, {220, 41}, {220, 240}, {20, 240}}); q != want {
+		t.Errorf("corners %v, want %v", q, want)
+	}
+	if r.Corners[1].Y != 20.5 {
+		t.Error("InFile changed the result's own corners")
+	}
+	if q, w, _ := (&Result{Corners: r.Corners, Width: 200}).InFile(); q != r.Corners || w != 200 {
+		t.Errorf("a result without a scale: %v %d", q, w)
+	}
+}
