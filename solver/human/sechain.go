@@ -143,9 +143,10 @@ type seChaining struct {
 	// search runs the cycles and forcing chains on the grid's graph.
 	search *seSearch
 	// links is the chaining's buffer of links; slab stores its
-	// potentials.
-	links []seLink
-	slab  []sePot
+	// potentials; pendOn and pendOff hold its queues.
+	links           []seLink
+	pendOn, pendOff []*sePot
+	slab            []sePot
 	// scratch are sets a search of cells and regions reuses; sets are
 	// those of its chainings (setsUsed of them in use).
 	scratch  [6]potSet
@@ -719,12 +720,16 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 		ch.startOf, ch.startMade = g.cand, true
 	}
 	*pt = ch.start
-	pendingOn := slices.Clone(toOn.list)
-	pendingOff := slices.Clone(toOff.list)
-	for len(pendingOn) > 0 || len(pendingOff) > 0 {
-		if len(pendingOn) > 0 {
-			p := pendingOn[0]
-			pendingOn = pendingOn[1:]
+	// The queues, in buffers of the rule (a chaining does not run
+	// itself: the nested rules are other rules).
+	pendingOn := append(ch.pendOn[:0], toOn.list...)
+	pendingOff := append(ch.pendOff[:0], toOff.list...)
+	defer func() { ch.pendOn, ch.pendOff = pendingOn[:0], pendingOff[:0] }()
+	iOn, iOff := 0, 0
+	for iOn < len(pendingOn) || iOff < len(pendingOff) {
+		if iOn < len(pendingOn) {
+			p := pendingOn[iOn]
+			iOn++
 			ch.links = onToOff(g, pt, int(p.cell), int(p.val), !ch.nishio, ch.links[:0])
 			for _, l := range ch.links {
 				if on := toOn.get(int(l.key)); on != nil {
@@ -737,8 +742,8 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 				}
 			}
 		} else {
-			p := pendingOff[0]
-			pendingOff = pendingOff[1:]
+			p := pendingOff[iOff]
+			iOff++
 			ch.links = offToOn(g, pt, int(p.cell), int(p.val), !ch.nishio, true, ch.links[:0])
 			for _, l := range ch.links {
 				off := toOff.get(int(l.key))
@@ -762,7 +767,7 @@ func (ch *seChaining) chaining(g *seGrid, toOn, toOff *potSet) (*sePot, *sePot) 
 				}
 			}
 		}
-		if len(pendingOn) == 0 && len(pendingOff) == 0 && ch.level > 0 {
+		if iOn == len(pendingOn) && iOff == len(pendingOff) && ch.level > 0 {
 			for _, q := range ch.advanced(g, &save, toOff) {
 				if toOff.add(q) {
 					pendingOff = append(pendingOff, q)
