@@ -380,13 +380,22 @@ func runRate(ctx context.Context, args []string, s *stdio) (err error) {
 		if g.IsComplete() && !*asJSON {
 			return solvedText, true
 		}
+		// The two ratings are independent: on a machine with two cores
+		// or more, one puzzle is rated in the time of the slower.
+		var se human.SERating
+		var seErr error
+		seDone := make(chan struct{})
+		go func() {
+			defer close(seDone)
+			se, seErr = human.RateSE(g)
+		}()
 		r, err := human.Rate(g)
+		<-seDone
 		if err != nil {
 			return errorLine(*asJSON, err), false
 		}
-		se, err := human.RateSE(g)
-		if err != nil {
-			return errorLine(*asJSON, err), false
+		if seErr != nil {
+			return errorLine(*asJSON, seErr), false
 		}
 		if *asJSON {
 			out := ratingJSONOf(r)
