@@ -215,7 +215,7 @@ func loneDigit(mr markReading, r image.Rectangle, p pageSizes) bool {
 	}
 	h := float64(b.Dy()) / float64(r.Dy())
 	if p.known {
-		return math.Log(h) > (p.digit+p.mark)/2
+		return math.Log(h) > (p.digit+p.mark)/2 && math.Log(h) >= p.shortDigit
 	}
 	return h >= loneDigitHeight
 }
@@ -283,8 +283,18 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 // only when it has at least minSizes of each.
 type pageSizes struct {
 	digit, mark float64
+	// shortDigit is the log height of the page's shorter digits (the
+	// shortDigits quantile): a lone glyph shorter than that is no digit of
+	// the page's.
+	shortDigit float64
 	known       bool
 }
+
+// shortDigits is the quantile of a page's digit heights below which a
+// lone glyph is too short to be one of them: the tenth percentile, so
+// that the spread of handwriting's heights (or a typeface's shorter
+// digits) still counts.
+const shortDigits = 0.1
 
 // minSizes is how many digits and how many pencil marks a page needs for
 // their typical heights to decide what a lone small digit is.
@@ -312,7 +322,9 @@ func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageS
 	if len(digits) < minSizes || len(marks) < minSizes {
 		return pageSizes{}
 	}
+	slices.Sort(digits)
 	p := pageSizes{digit: middleOf(digits), mark: middleOf(marks)}
+	p.shortDigit = digits[int(shortDigits*float64(len(digits)-1))]
 	p.known = p.digit > p.mark
 	return p
 }
