@@ -9,11 +9,11 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/jpeg"
-
-	scaledjpeg "github.com/sudokubot/sudokubot/internal/jpeg"
 	"image/png"
 
 	"golang.org/x/image/webp"
+
+	scaledjpeg "github.com/sudokubot/sudokubot/internal/jpeg"
 )
 
 // Stage "decode" (decode.go): Decode takes a file's bytes to a *Decoded,

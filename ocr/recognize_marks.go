@@ -287,7 +287,7 @@ type pageSizes struct {
 	// shortDigits quantile): a lone glyph shorter than that is no digit of
 	// the page's.
 	shortDigit float64
-	known       bool
+	known      bool
 }
 
 // shortDigits is the quantile of a page's digit heights below which a
@@ -323,17 +323,12 @@ func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageS
 		return pageSizes{}
 	}
 	slices.Sort(digits)
-	p := pageSizes{digit: middleOf(digits), mark: middleOf(marks)}
+	slices.Sort(marks)
+	// The medians are the upper middles of even counts.
+	p := pageSizes{digit: digits[len(digits)/2], mark: marks[len(marks)/2]}
 	p.shortDigit = digits[int(shortDigits*float64(len(digits)-1))]
 	p.known = p.digit > p.mark
 	return p
-}
-
-// middleOf returns the median of v (the upper middle of an even count),
-// sorting v.
-func middleOf(v []float64) float64 {
-	slices.Sort(v)
-	return v[len(v)/2]
 }
 
 // wideMarks reads as pencil marks the cells of a grid with pencil marks
