@@ -30,6 +30,7 @@ vet:
 	go vet ./...
 
 lint:
+	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt would change: $$files"; exit 1; fi
 	go run $(STATICCHECK) ./...
 
 build: deps
