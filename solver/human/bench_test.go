@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -140,14 +141,10 @@ func BenchmarkChainFinders(b *testing.B) {
 // benchLimit is the number of puzzles of a hardest list a benchmark
 // takes: HUMAN_BENCH_LIMIT, or def.
 func benchLimit(def int) int {
-	k := 0
-	for _, ch := range os.Getenv("HUMAN_BENCH_LIMIT") {
-		k = k*10 + int(ch-'0')
+	if k, err := strconv.Atoi(os.Getenv("HUMAN_BENCH_LIMIT")); err == nil && k > 0 {
+		return k
 	}
-	if k == 0 {
-		return def
-	}
-	return k
+	return def
 }
 
 // BenchmarkRateSEHardest1106 rates the first puzzles of hardest_1106 the
