@@ -151,7 +151,6 @@ func blend(a, b color.RGBA, t float64) color.RGBA {
 func (s *Synth) appPicture(dark, small bool, sol solver.Grid, t *PictureTruth) image.Image {
 	r := s.rng
 	st := s.randomAppStyle(dark)
-	puzzle := t.Givens
 	phone := !small && r.IntN(2) == 0
 	if small && dark {
 		st.page = color.RGBA{uint8(225 + r.IntN(31)), uint8(225 + r.IntN(31)), uint8(225 + r.IntN(31)), 255}
@@ -186,7 +185,52 @@ func (s *Synth) appPicture(dark, small bool, sol solver.Grid, t *PictureTruth) i
 		x := float64(bx) + float64(k)*cell*0.7
 		s.textRGBA(img, fi, d, cell*0.3, x+cell*0.3, float64(by)-cell*0.6, st.given)
 	}
-	// The board, its highlights, then its lines and digits.
+	s.appBoard(img, st, fi, small, image.Rect(bx, by, bx+n, by+n), sol, t)
+	// The number pad and buttons: a row under the board on a phone, a
+	// 3x3 block beside it on a desktop.
+	padFont := s.typedFont()
+	button := st.bar
+	if r.IntN(2) == 0 {
+		button = blend(st.page, st.bar, 0.3)
+	}
+	for d := 1; d <= 9; d++ {
+		var rc image.Rectangle
+		if phone {
+			k := float64(n) / 9
+			x0 := bx + int(float64(d-1)*k)
+			y0 := by + n + int(k*(0.8+r.Float64()*0.1))
+			rc = image.Rect(x0+2, y0, x0+int(k)-2, y0+int(k*1.2))
+		} else {
+			k := float64(n) / 4.5
+			x0 := bx + n + int(k*0.5) + int(float64((d-1)%3)*k)
+			y0 := by + int(float64((d-1)/3)*k) + int(k*0.5)
+			rc = image.Rect(x0+3, y0+3, x0+int(k)-3, y0+int(k)-3)
+		}
+		if rc.Max.X > w || rc.Max.Y > h {
+			continue
+		}
+		fill(rc, button)
+		s.textRGBA(img, padFont, d, float64(rc.Dy())*0.5, float64(rc.Min.X+rc.Max.X)/2, float64(rc.Min.Y+rc.Max.Y)/2, st.given)
+	}
+	if r.IntN(3) == 0 {
+		t.JPEG, t.Quality = true, 60+r.IntN(35)
+	}
+	return img
+}
+
+// appBoard draws an app's board in the square rc of img in the style st,
+// its digits in the typeface fi (a third of a cell high when small): the
+// givens of t, entries and pencil marks of the solution sol chosen at
+// random and recorded in t, the selected cell with its row, column, box
+// and digit highlighted, the lines. It sets t.Corners to rc's corners.
+func (s *Synth) appBoard(img *image.RGBA, st appStyle, fi int, small bool, rc image.Rectangle, sol solver.Grid, t *PictureTruth) {
+	r := s.rng
+	puzzle := t.Givens
+	bx, by, n := rc.Min.X, rc.Min.Y, rc.Dx()
+	cell := float64(n) / 9
+	fill := func(rc image.Rectangle, c color.RGBA) {
+		draw.Draw(img, rc, image.NewUniform(c), image.Point{}, draw.Src)
+	}
 	fill(image.Rect(bx, by, bx+n, by+n), st.board)
 	sel := -1
 	if r.IntN(5) != 0 {
@@ -267,33 +311,58 @@ func (s *Synth) appPicture(dark, small bool, sol solver.Grid, t *PictureTruth) i
 			}
 		}
 	}
-	// The number pad and buttons: a row under the board on a phone, a
-	// 3x3 block beside it on a desktop.
-	padFont := s.typedFont()
-	button := st.bar
-	if r.IntN(2) == 0 {
-		button = blend(st.page, st.bar, 0.3)
-	}
-	for d := 1; d <= 9; d++ {
-		var rc image.Rectangle
-		if phone {
-			k := float64(n) / 9
-			x0 := bx + int(float64(d-1)*k)
-			y0 := by + n + int(k*(0.8+r.Float64()*0.1))
-			rc = image.Rect(x0+2, y0, x0+int(k)-2, y0+int(k*1.2))
-		} else {
-			k := float64(n) / 4.5
-			x0 := bx + n + int(k*0.5) + int(float64((d-1)%3)*k)
-			y0 := by + int(float64((d-1)/3)*k) + int(k*0.5)
-			rc = image.Rect(x0+3, y0+3, x0+int(k)-3, y0+int(k)-3)
-		}
-		if rc.Max.X > w || rc.Max.Y > h {
-			continue
-		}
-		fill(rc, button)
-		s.textRGBA(img, padFont, d, float64(rc.Dy())*0.5, float64(rc.Min.X+rc.Max.X)/2, float64(rc.Min.Y+rc.Max.Y)/2, st.given)
-	}
 	t.Corners = [4][2]float64{{float64(bx), float64(by)}, {float64(bx + n), float64(by)}, {float64(bx + n), float64(by + n)}, {float64(bx), float64(by + n)}}
+}
+
+// appBandPicture renders a screenshot of a web app cropped to its board
+// (LookAppBand): a light board with grey givens, blue entries and pencil
+// marks and light-blue highlights, a margin of the page around it (none
+// on some sides), and the page's coloured band (the app's header) behind
+// the top of the board, so that the board's edge crosses the band's
+// edge part way down.
+func (s *Synth) appBandPicture(sol solver.Grid, t *PictureTruth) image.Image {
+	r := s.rng
+	st := s.randomAppStyle(false)
+	grey := func(lo, hi int) color.RGBA {
+		v := uint8(lo + r.IntN(hi-lo+1))
+		return color.RGBA{v, v, v, 255}
+	}
+	blue := func(light int) color.RGBA {
+		return color.RGBA{uint8(light + r.IntN(40)), uint8(light + 60 + r.IntN(50)), uint8(190 + r.IntN(60)), 255}
+	}
+	st.board = grey(248, 255)
+	st.page = grey(235, 255)
+	st.thin = grey(180, 225)
+	st.box = []color.RGBA{grey(40, 110), blue(20)}[r.IntN(2)]
+	st.given = grey(70, 110)
+	st.entry = blue(20)
+	st.mark = blue(50)
+	tint := color.RGBA{uint8(185 + r.IntN(30)), uint8(215 + r.IntN(20)), uint8(245 + r.IntN(11)), 255}
+	st.zone = blend(st.board, tint, 0.3+0.3*r.Float64())
+	st.same = blend(st.board, tint, 0.6+0.3*r.Float64())
+	st.current = blend(st.board, tint, 0.8+0.2*r.Float64())
+	n := 9 * (30 + r.IntN(90))
+	cell := n / 9
+	margin := func() int {
+		if r.IntN(4) == 0 {
+			return 0
+		}
+		return 1 + r.IntN(cell/2)
+	}
+	ml, mt, mr, mb := margin(), margin(), margin(), margin()
+	w, h := n+1+ml+mr, n+1+mt+mb
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.NewUniform(st.page), image.Point{}, draw.Src)
+	// The band: the header's colour, from the top down to between a
+	// tenth and three quarters of the board.
+	hue := [][3]int{{40, 90, 200}, {90, 50, 170}, {20, 140, 120}, {200, 70, 60}, {230, 150, 30}, {60, 60, 70}}[r.IntN(6)]
+	jit := func(v int) uint8 { return clamp8(float64(v + r.IntN(41) - 20)) }
+	band := color.RGBA{jit(hue[0]), jit(hue[1]), jit(hue[2]), 255}
+	bandEnd := mt + n*(10+r.IntN(66))/100
+	draw.Draw(img, image.Rect(0, 0, w, bandEnd), image.NewUniform(band), image.Point{}, draw.Src)
+	fi := s.typedFont()
+	t.Font = s.fonts[fi].Family + "/" + s.fonts[fi].Name
+	s.appBoard(img, st, fi, false, image.Rect(ml, mt, ml+n, mt+n), sol, t)
 	if r.IntN(3) == 0 {
 		t.JPEG, t.Quality = true, 60+r.IntN(35)
 	}

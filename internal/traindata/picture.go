@@ -43,6 +43,16 @@ const LookMagazine = "magazine"
 // drawn only when asked for ([SetConfig].Looks, synthset -looks).
 const LookAppSmall = "app-small"
 
+// LookAppBand is a screenshot of a web app cropped to its board: grey
+// givens, blue entries and pencil marks, light-blue highlights, a little
+// of the page around the board, and the page's coloured band (the app's
+// header) behind the board's top, its edge crossing the board's. It is
+// never trained on, and drawn only when asked for, like LookAppSmall.
+const LookAppBand = "app-band"
+
+// HeldApartLooks are the looks drawn only when asked for by name.
+var HeldApartLooks = []string{LookAppSmall, LookAppBand}
+
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
 var (
@@ -125,6 +135,8 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 		return s.appPicture(look == LookAppDark, false, sol, &t), t
 	case LookAppSmall:
 		return s.appPicture(r.IntN(2) == 0, true, sol, &t), t
+	case LookAppBand:
+		return s.appBandPicture(sol, &t), t
 	}
 	book := look == LookBook
 	// The board, flat: side n, cells n/9.

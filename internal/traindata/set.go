@@ -43,8 +43,8 @@ type setTruth struct {
 // WriteSet writes a folder of synthetic pictures with their truth.
 func WriteSet(c SetConfig) error {
 	for _, l := range c.Looks {
-		if !slices.Contains(TestLooks, l) && l != LookAppSmall {
-			return fmt.Errorf("no look %q: the looks are %s and %s", l, strings.Join(TestLooks, ", "), LookAppSmall)
+		if !slices.Contains(TestLooks, l) && !slices.Contains(HeldApartLooks, l) {
+			return fmt.Errorf("no look %q: the looks are %s", l, strings.Join(append(slices.Clone(TestLooks), HeldApartLooks...), ", "))
 		}
 	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {

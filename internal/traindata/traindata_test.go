@@ -2,6 +2,7 @@ package traindata
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -123,7 +124,7 @@ func TestSynthCells(t *testing.T) {
 // and agreeing with the solution, corners inside the picture.
 func TestPictureTruth(t *testing.T) {
 	s := NewSynth(5, FindFonts(), nil)
-	for _, look := range append(slices.Clone(TestLooks), LookAppSmall) {
+	for _, look := range append(slices.Clone(TestLooks), HeldApartLooks...) {
 		img, tr := s.Picture(look)
 		sol, err := solver.SolveUnique(tr.Givens)
 		if err != nil {
@@ -164,6 +165,43 @@ func TestAppSmallLook(t *testing.T) {
 	err := WriteSet(SetConfig{Out: t.TempDir(), N: 1, Looks: []string{"app-tiny"}, Seed: 1})
 	if err == nil || !strings.Contains(err.Error(), `"app-tiny"`) {
 		t.Errorf("WriteSet of an unknown look: %v", err)
+	}
+}
+
+// TestAppBandLook: the band look is a screenshot cropped to its board
+// (less than half a cell of page on any side), the board light, and the
+// band's colour beside the
+// board's top on a side with a margin and none beside its bottom: the
+// board's edge crosses the band's.
+func TestAppBandLook(t *testing.T) {
+	s := NewSynth(13, FindFonts(), nil)
+	crossed := 0
+	for range 12 {
+		img, tr := s.Picture(LookAppBand)
+		c, b := tr.Corners, img.Bounds()
+		side := c[1][0] - c[0][0]
+		if m := max(c[0][0], c[0][1], float64(b.Dx())-c[2][0], float64(b.Dy())-c[2][1]); m > side/18+1 {
+			t.Errorf("%v picture of a board %.0f wide: a margin of %.0f, not cropped to the board", b, side, m)
+		}
+		rgb := func(x, y float64) color.RGBA {
+			r, g, bl, _ := img.At(int(x), int(y)).RGBA()
+			return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}
+		}
+		if p := rgb(c[0][0]+3, c[3][1]-3); p.R < 200 || p.G < 200 || p.B < 200 {
+			t.Errorf("board %v at its bottom-left corner, want light", p)
+		}
+		if c[0][0] >= 2 {
+			top, bottom := rgb(c[0][0]/2, c[0][1]+1), rgb(c[0][0]/2, c[3][1]-1)
+			if top != bottom {
+				crossed++
+			}
+			if bottom.R < 230 || bottom.G < 230 || bottom.B < 230 {
+				t.Errorf("page %v beside the board's bottom, want the light page", bottom)
+			}
+		}
+	}
+	if crossed < 3 {
+		t.Errorf("the band crosses the board's edge in %d of 12 pictures, want most with a side margin", crossed)
 	}
 }
 
