@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"image"
-	"image/jpeg"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/testbuild"
 	"github.com/sudokubot/sudokubot/ocr"
 	"github.com/sudokubot/sudokubot/ocr/tesseract"
 	"github.com/sudokubot/sudokubot/ocr/tessproc"
@@ -21,21 +20,7 @@ import (
 var helper string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "sudoku-tesseract-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	helper = filepath.Join(dir, tessproc.HelperName)
-	out, err := exec.Command("go", "build", "-o", helper, ".").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "build the helper: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testbuild.Main(m, ".", tessproc.HelperName, &helper)
 }
 
 // TestSameAsInProcess reads the digit glyphs of package ocr's fixture
@@ -96,19 +81,18 @@ func TestSameAsInProcess(t *testing.T) {
 	}
 }
 
-// loadGray reads a JPEG fixture as gray.
+// loadGray reads a fixture picture as gray.
 func loadGray(t *testing.T, name string) *image.Gray {
 	t.Helper()
-	f, err := os.Open(name)
+	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	img, err := jpeg.Decode(f)
+	dec, err := ocr.Decode(data, ocr.DefaultDecodeLimits)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
-	return ocr.ToGray(img)
+	return ocr.ToGray(dec.Image)
 }
 
 func TestArguments(t *testing.T) {

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,7 +16,6 @@ import (
 	"syscall"
 
 	"github.com/sudokubot/sudokubot/internal/ocreval"
-	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
 
 // command is one subcommand of sudoku.
@@ -33,9 +31,9 @@ type stdio struct {
 	in       io.Reader
 	out, err io.Writer
 	// recognizers starts the digit recognizer of one worker of read,
-	// loading Tesseract in the background while the first picture is read.
+	// which starts Tesseract's helper when a picture first needs it.
 	recognizers ocreval.RecognizerFactory
-	// warmRecognizers starts one with Tesseract loaded, for ocr-report,
+	// warmRecognizers starts one with the helper ready, for ocr-report,
 	// which times pictures, not the start of a worker.
 	warmRecognizers ocreval.RecognizerFactory
 	// photos reads the photos given in place of a puzzle.
@@ -57,36 +55,18 @@ var commands = []command{
 }
 
 func main() {
-	// Tesseract reads OMP_THREAD_LIMIT when it is loaded: this re-executes
-	// the program with it set to 1, before anything else happens (before
-	// standard input is read: a photo may come that way), when the command
-	// line may read photos. One thread per call reads a photo's digits
-	// about three times faster, and the workers do not fight for the cores.
-	if mayReadManyDigits(os.Args[1:], os.Stdin) {
-		if err := tesseract.EnsureOMPThreadLimit(); err != nil {
-			fmt.Fprintf(os.Stderr, "sudoku: warning: %v (photo reading will be slower)\n", err)
-		}
-	}
 	limit, err := photoTimeoutSetting(os.Getenv(photoTimeoutEnv))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "sudoku: %v\n", err)
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	photos := newPhotoReader(tesseract.NewEagerRecognizer, limit)
-	// Tesseract, loading in the background, sends standard error to
-	// /dev/null for a moment: the messages are written once it is closed.
-	var errs bytes.Buffer
-	photos.notes = &errs
-	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: &errs,
-		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
-	// With nothing to say on standard error the process exits at once,
-	// ending a Tesseract start no reading needed; otherwise it waits for
-	// the start to give standard error back.
-	if errs.Len() > 0 {
-		photos.close()
-		os.Stderr.Write(errs.Bytes())
-	}
+	tess := &secondOpinions{warn: os.Stderr}
+	photos := newPhotoReader(tess.recognizer, limit)
+	photos.notes = os.Stderr
+	code := run(ctx, os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr,
+		recognizers: tess.recognizer, warmRecognizers: tess.warmRecognizer, photos: photos})
+	photos.close()
 	stop()
 	os.Exit(code)
 }

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/ocr/tesseract"
+	"github.com/sudokubot/sudokubot/internal/testbuild"
+	"github.com/sudokubot/sudokubot/ocr/tessproc"
 )
 
 // The behaviour of the command is written down as the scenarios of
@@ -31,15 +32,28 @@ const (
 	top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 )
 
-// runCLI runs the command in-process, with Tesseract reading photos, and
-// returns its exit status and output streams.
+// testHelper is the Tesseract helper program, which TestMain builds; the
+// scenarios' sudoku is built beside it.
+var testHelper string
+
+func TestMain(m *testing.M) {
+	testbuild.Main(m, "../sudoku-tesseract", tessproc.HelperName, &testHelper)
+}
+
+// runCLI runs the command in-process, with Tesseract (the helper) reading
+// photos, and returns its exit status and output streams. A helper that
+// fails fails the test.
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	photos := newPhotoReader(tesseract.NewRecognizer, testPhotoTimeout)
+	tess := &secondOpinions{helper: testHelper, warn: &errOut}
+	photos := newPhotoReader(tess.recognizer, testPhotoTimeout)
 	defer photos.close()
 	code := run(context.Background(), args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errOut,
-		recognizers: tesseract.NewEagerRecognizer, warmRecognizers: tesseract.NewRecognizer, photos: photos})
+		recognizers: tess.recognizer, warmRecognizers: tess.warmRecognizer, photos: photos})
+	if strings.Contains(errOut.String(), "Tesseract helper") {
+		t.Fatalf("the helper failed: %s", errOut.String())
+	}
 	return code, out.String(), errOut.String()
 }
 

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,5 +106,59 @@ func TestReadCommandJSON(t *testing.T) {
 		if _, ok := j.TimingsMS[st]; !ok {
 			t.Errorf("no timing for stage %q: %v", st, j.TimingsMS)
 		}
+	}
+}
+
+// TestReadWithoutHelper runs sudoku where its Tesseract helper is missing,
+// and where the helper cannot start (no language data): photos whose
+// reading asks Tesseract are read by the network alone, and the command
+// says so once, naming what is wrong.
+func TestReadWithoutHelper(t *testing.T) {
+	exe := buildSudoku(t)
+	alone := filepath.Join(t.TempDir(), "sudoku")
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(alone, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Both photos ask Tesseract about digits the network is unsure of.
+	photos := []string{filepath.Join("testdata", "photos", "q5_101.jpg"), filepath.Join("testdata", "photos", "pen-right.jpg")}
+	for _, tc := range []struct {
+		name, exe string
+		env       []string
+		warning   string
+	}{
+		{"missing", alone, []string{"PATH=" + t.TempDir()},
+			"sudoku: warning: the Tesseract helper sudoku-tesseract was not found beside " + alone + " or in PATH; " +
+				"digits read by the network alone (make install, or go install ./cmd/sudoku-tesseract, puts it in place)\n"},
+		{"no language data", exe, []string{"TESSDATA_PREFIX=" + t.TempDir()},
+			"sudoku: warning: the Tesseract helper " + testHelper + " stopped (exit status 1)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(tc.exe, append([]string{"read", "-j", "2"}, photos...)...)
+			cmd.Env = append(os.Environ(), tc.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if err != nil && !errors.As(err, &exit) {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			if len(lines) < len(photos) {
+				t.Fatalf("stdout %q: want a reading of each photo", stdout.String())
+			}
+			for i, l := range lines[:len(photos)] {
+				if len(l) != 81 && !strings.HasPrefix(l, "error: ") {
+					t.Errorf("photo %d: line %q, want a reading", i+1, l)
+				}
+			}
+			warnings := strings.Count(stderr.String(), "warning")
+			if !strings.HasPrefix(stderr.String(), tc.warning) || warnings != 1 {
+				t.Fatalf("stderr %q: want one warning starting %q", stderr.String(), tc.warning)
+			}
+		})
 	}
 }

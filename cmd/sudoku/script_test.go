@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -71,21 +72,29 @@ func TestScripts(t *testing.T) {
 	}
 }
 
-// buildSudoku builds the command into a temporary directory, with the race
-// detector when the tests run with it.
+// buildSudoku builds the command beside the Tesseract helper (testHelper),
+// once, with the race detector when the tests run with it.
 func buildSudoku(t *testing.T) string {
 	t.Helper()
-	exe := filepath.Join(t.TempDir(), "sudoku")
+	exe, err := builtSudoku()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+var builtSudoku = sync.OnceValues(func() (string, error) {
+	exe := filepath.Join(filepath.Dir(testHelper), "sudoku")
 	args := []string{"build", "-o", exe}
 	if raceEnabled {
 		args = append(args, "-race")
 	}
 	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 	if err != nil {
-		t.Fatalf("build the sudoku command: %v\n%s", err, out)
+		return "", fmt.Errorf("build the sudoku command: %v\n%s", err, out)
 	}
-	return exe
-}
+	return exe, nil
+})
 
 // scenario is one testdata/*.txtar file.
 type scenario struct {

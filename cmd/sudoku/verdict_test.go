@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sudokubot/sudokubot/ocr/tesseract"
 )
 
 // verdictPictures are the pictures of the readers' tests: those of package
@@ -42,7 +40,8 @@ func verdictPictures(t *testing.T) []string {
 // wrong, hint names before any step; and a step comes with the same cells
 // asked about as check asks about.
 func TestHintAndCheckAgree(t *testing.T) {
-	photos := newPhotoReader(tesseract.NewRecognizer, testPhotoTimeout)
+	tess := &secondOpinions{helper: testHelper}
+	photos := newPhotoReader(tess.warmRecognizer, testPhotoTimeout)
 	defer photos.close()
 	for _, pic := range verdictPictures(t) {
 		t.Run(filepath.Base(pic), func(t *testing.T) {

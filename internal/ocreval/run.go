@@ -148,9 +148,10 @@ func Run(ctx context.Context, dir string, o Options) (*FolderReport, error) {
 				rec = r
 			}
 			// Each picture runs on this goroutine's thread (Tesseract
-			// included, single-threaded with OMP_THREAD_LIMIT=1), so the
-			// thread's CPU time is the picture's cost without the waiting
-			// other processes on a busy machine add.
+			// included when it runs in this process, single-threaded with
+			// OMP_THREAD_LIMIT=1; not when the recognizer asks a helper
+			// process), so the thread's CPU time is the picture's cost
+			// without the waiting other processes on a busy machine add.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for i := range next {

@@ -2,7 +2,6 @@ package tesseract
 
 import (
 	"context"
-	"fmt"
 	"image"
 	"math"
 
@@ -38,41 +37,6 @@ type Reader struct {
 // caller keeps ownership of the pool and closes it.
 func NewReader(pool *Pool) *Reader {
 	return &Reader{pool: pool}
-}
-
-// NewRecognizer returns package ocr's recognizer with Tesseract as its
-// digit reader, on a pool of one warm client (about 40 MB), and the
-// function that frees the client. Report workers each call it once, so
-// that no picture's time includes loading the model.
-func NewRecognizer() (ocr.Recognizer, func(), error) {
-	pool := NewPool(1)
-	if err := pool.Warm(context.Background()); err != nil {
-		pool.Close()
-		return nil, nil, fmt.Errorf("start tesseract: %w", err)
-	}
-	return ocr.NewRecognizer(NewReader(pool)), func() { pool.Close() }, nil
-}
-
-// NewEagerRecognizer is [NewRecognizer] for a command that reads a picture
-// or two and exits: it returns at once and loads Tesseract in the
-// background, on the other core, while the first picture is decoded, its
-// grid found and its cells read by the network (about 100 ms each way), so
-// that neither waits for the other. Tesseract reads only the printed digits
-// the network is unsure of; a picture that needs it before it is loaded
-// waits for it. An error starting Tesseract comes back from the first
-// reading that needs it. Starting Tesseract sends the process's standard
-// error to /dev/null for a moment: the release function waits for the
-// start to end, so that a command writes its messages after it.
-func NewEagerRecognizer() (ocr.Recognizer, func(), error) {
-	pool := NewPool(1)
-	warmed := make(chan struct{})
-	go func() {
-		defer close(warmed)
-		// A failed start is tried again, and reported, by the first
-		// reading that needs Tesseract.
-		pool.Warm(context.Background())
-	}()
-	return ocr.NewRecognizer(NewReader(pool)), func() { <-warmed; pool.Close() }, nil
 }
 
 // ReadDigits implements [ocr.DigitReader].

@@ -250,7 +250,7 @@ func (p *process) failure(err error) error {
 }
 
 // Find returns the helper program: the one beside the running program,
-// or else the one on PATH.
+// or else the one on PATH; a *[NotFoundError] when there is neither.
 func Find() (string, error) {
 	where := "the running program"
 	if exe, err := os.Executable(); err == nil {
@@ -263,7 +263,17 @@ func Find() (string, error) {
 	if p, err := exec.LookPath(HelperName); err == nil {
 		return p, nil
 	}
-	return "", fmt.Errorf("the Tesseract helper %s was not found beside %s or in PATH", HelperName, where)
+	return "", &NotFoundError{Beside: where}
+}
+
+// NotFoundError is [Find]'s error: the helper is neither beside the
+// running program nor on PATH.
+type NotFoundError struct {
+	Beside string // the running program
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("the Tesseract helper %s was not found beside %s or in PATH", HelperName, e.Beside)
 }
 
 // tail keeps the last bytes written to it: the end of a helper's standard

@@ -3,11 +3,9 @@ package tessproc
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,27 +16,15 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/sudokubot/sudokubot/internal/testbuild"
 )
 
 // helper is the real helper program, built by TestMain.
 var helper string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tessproc-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	helper = filepath.Join(dir, HelperName)
-	out, err := exec.Command("go", "build", "-o", helper, "github.com/sudokubot/sudokubot/cmd/sudoku-tesseract").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "build the helper: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testbuild.Main(m, "github.com/sudokubot/sudokubot/cmd/sudoku-tesseract", HelperName, &helper)
 }
 
 // digitGlyph draws digit d in the Go font as package ocr hands glyphs
@@ -251,8 +237,9 @@ func TestFind(t *testing.T) {
 	_, err := Find()
 	exe, _ := os.Executable()
 	want := "the Tesseract helper sudoku-tesseract was not found beside " + exe + " or in PATH"
-	if err == nil || err.Error() != want {
-		t.Fatalf("Find without a helper: err = %v, want %q", err, want)
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || err.Error() != want {
+		t.Fatalf("Find without a helper: err = %v, want a NotFoundError saying %q", err, want)
 	}
 	if err := os.Symlink(helper, filepath.Join(dir, HelperName)); err != nil {
 		t.Fatal(err)

@@ -71,6 +71,9 @@ func writeHello(w io.Writer) error {
 func readHello(r io.Reader) error {
 	var b [6]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errors.New("its output ended before it said it was ready")
+		}
 		return fmt.Errorf("read the helper's hello: %w", err)
 	}
 	if [4]byte(b[:4]) != magic {

@@ -102,7 +102,7 @@ func TestHello(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ name, in, want string }{
-		{"nothing", "", "read the helper's hello: EOF"},
+		{"nothing", "", "its output ended before it said it was ready"},
 		{"short", "SDK", "unexpected EOF"},
 		{"another program", "hello!", "no Tesseract helper of sudoku"},
 		{"another version", "SDKT\x02\x00", "protocol version 2, this program version 1"},
