@@ -1,8 +1,11 @@
 # syntax=docker/dockerfile:1
-# sudokubot: a multi-stage build. The build stage compiles both binaries with
-# cgo against Debian bookworm's Tesseract; the run stage has only the
-# libraries they link (libtesseract5 and its dependencies), the English
-# model and CA certificates, and runs as an unprivileged user.
+# sudokubot: a multi-stage build. The build stage compiles the bot, the
+# sudoku command and its Tesseract helper sudoku-tesseract (the bot and the
+# helper with cgo against Debian bookworm's Tesseract; sudoku links no C
+# library and starts the helper beside it when a photo needs it); the run
+# stage has only the libraries they link (libtesseract5 and its
+# dependencies), the English model and CA certificates, and runs as an
+# unprivileged user.
 #
 #   docker build -t sudokubot --build-arg VERSION=$(git describe --always --dirty) .
 #   docker run --rm -e DISCORD_TOKEN sudokubot
@@ -24,7 +27,7 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-RUN CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/ ./cmd/sudokubot ./cmd/sudoku
+RUN CGO_ENABLED=1 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/ ./cmd/sudokubot ./cmd/sudoku ./cmd/sudoku-tesseract
 
 FROM ${RUN_IMAGE}
 # libtesseract5 brings exactly the shared libraries the binaries link (ldd

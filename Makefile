@@ -5,7 +5,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Tesseract is about 3x faster per call with one OpenMP thread.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: run test deps vet lint build image bench fuzz train
+.PHONY: run test deps vet lint build install image bench fuzz train
 
 run: deps
 	go run ./cmd/sudokubot
@@ -33,9 +33,17 @@ lint:
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "gofmt would change: $$files"; exit 1; fi
 	go run $(STATICCHECK) ./...
 
+# bin/sudoku, bin/sudoku-tesseract (the Tesseract helper sudoku starts
+# when a photo needs it: it looks beside itself, then on PATH) and
+# bin/sudokubot.
 build: deps
 	mkdir -p bin
 	go build -o bin/ ./cmd/...
+
+# The three programs into $(go env GOBIN), or $(go env GOPATH)/bin: sudoku
+# and its Tesseract helper side by side.
+install: deps
+	go install ./cmd/...
 
 # The container image, built and smoke-tested as its own user (with docker,
 # or with buildah from local stand-ins for the base images): .ci/image.
