@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -246,5 +247,47 @@ func TestFind(t *testing.T) {
 	}
 	if got, err := Find(); err != nil || got != filepath.Join(dir, HelperName) {
 		t.Fatalf("Find with the helper on PATH = %q, %v", got, err)
+	}
+}
+
+// BenchmarkHelperStart starts the helper and waits until it is ready (the
+// time a reading that first asks Tesseract waits), then ends it. It also
+// reports the helper's processor time (cpu-ms/op), which a busy machine
+// changes less than the wall-clock time.
+func BenchmarkHelperStart(b *testing.B) {
+	cpu0 := childrenCPU()
+	for b.Loop() {
+		c := NewClient(helper)
+		if err := c.Start(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		c.Close()
+	}
+	b.ReportMetric(float64(childrenCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// childrenCPU returns the processor time (user and system) of the
+// process's children that have ended and been waited for.
+func childrenCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkHelperRead reads nine digit glyphs through a helper that is
+// ready (a typical second opinion on one picture).
+func BenchmarkHelperRead(b *testing.B) {
+	c := NewClient(helper)
+	defer c.Close()
+	glyphs, _ := digits(b, 1)
+	if err := c.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := c.ReadDigits(context.Background(), glyphs); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
