@@ -30,7 +30,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: sudoku-tesseract (no arguments): the sudoku command starts it and talks to it on its standard input and output")
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Ctrl-C in a terminal interrupts the whole process group: the helper
+	// leaves it to sudoku, which ends the helper as it stops, so that an
+	// interrupted reading is not taken for a helper that failed.
+	signal.Ignore(os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	err := run(ctx)
 	stop()
 	if err != nil {

@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"image"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/internal/testbuild"
 	"github.com/sudokubot/sudokubot/ocr"
@@ -99,5 +102,56 @@ func TestArguments(t *testing.T) {
 	out, err := exec.Command(helper, "--help").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "no arguments") {
 		t.Fatalf("sudoku-tesseract --help: %v, %q; want exit status 2 and a usage line", err, out)
+	}
+}
+
+// TestIgnoresInterrupt interrupts the helper while it reads (as Ctrl-C in
+// a terminal does, reaching sudoku and its helper alike): it answers the
+// request all the same, and exits cleanly when its input ends.
+func TestIgnoresInterrupt(t *testing.T) {
+	cmd := exec.Command(helper)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	hello := make([]byte, 6)
+	if _, err := io.ReadFull(out, hello); err != nil {
+		t.Fatalf("read the hello: %v", err)
+	}
+	// A request (protocol.go of package ocr/tessproc) of the most glyphs,
+	// a fixture's digits over and over: a second or more of reading.
+	var glyphs []*image.Gray
+	for _, g := range ocr.DigitGlyphs(ocr.CutCells(loadGray(t, filepath.Join("..", "..", "ocr", "testdata", "recognize", "image1.jpg")))) {
+		if g != nil {
+			glyphs = append(glyphs, g)
+		}
+	}
+	le := binary.LittleEndian
+	req := le.AppendUint16([]byte{'G'}, tessproc.MaxGlyphs)
+	for i := range tessproc.MaxGlyphs {
+		g := glyphs[i%len(glyphs)]
+		req = le.AppendUint16(le.AppendUint16(req, uint16(g.Bounds().Dx())), uint16(g.Bounds().Dy()))
+		req = append(req, g.Pix...)
+	}
+	go in.Write(req)
+	time.Sleep(200 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	head := make([]byte, 3)
+	if _, err := io.ReadFull(out, head); err != nil || head[0] != 'D' {
+		t.Fatalf("response after an interrupt starts %q (%v), want the guesses", head, err)
+	}
+	io.Copy(io.Discard, io.LimitReader(out, int64(tessproc.MaxGlyphs)*73))
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("helper interrupted, then its input closed: %v, want a clean exit", err)
 	}
 }
