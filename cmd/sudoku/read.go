@@ -57,7 +57,7 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 		return err
 	}
 	if *workers < 1 || *workers > maxPhotoWorkers {
-		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
+		return usageErrorf(fs, "-j must be from 1 to %d (each worker may start a Tesseract helper of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
 	if fs.NArg() == 0 {
 		return usageErrorf(fs, "no photo given")
@@ -77,8 +77,9 @@ func runRead(ctx context.Context, args []string, s *stdio) (err error) {
 		go func() {
 			defer wg.Done()
 			// Each worker starts its recognizer with the first picture
-			// whose bytes it has read: a command given no readable
-			// picture never loads Tesseract.
+			// whose bytes it has read, and its Tesseract helper the first
+			// time a reading asks Tesseract: a command whose pictures
+			// never ask it never starts it.
 			w := newPhotoReader(s.recognizers, s.photos.limit)
 			defer w.close()
 			for i := range next {

@@ -48,7 +48,7 @@ func runOCRReport(ctx context.Context, args []string, s *stdio) error {
 		return usageErrorf(fs, "want at least one folder")
 	}
 	if *workers < 1 || *workers > maxPhotoWorkers {
-		return usageErrorf(fs, "-j must be from 1 to %d (each worker holds a Tesseract client of about 40 MB), got %d", maxPhotoWorkers, *workers)
+		return usageErrorf(fs, "-j must be from 1 to %d (each worker starts a Tesseract helper of about 40 MB), got %d", maxPhotoWorkers, *workers)
 	}
 	o := ocreval.Options{Recognizers: s.warmRecognizers, Workers: *workers, Limits: ocr.DefaultDecodeLimits, GivensDir: *givens}
 	if *detectOnly {
