@@ -51,7 +51,7 @@ const LookAppSmall = "app-small"
 const LookAppBand = "app-band"
 
 // HeldApartLooks are the looks drawn only when asked for by name.
-var HeldApartLooks = []string{LookAppSmall, LookAppBand}
+var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet}
 
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
@@ -137,6 +137,8 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 		return s.appPicture(r.IntN(2) == 0, true, sol, &t), t
 	case LookAppBand:
 		return s.appBandPicture(sol, &t), t
+	case LookSheet:
+		return s.sheetPicture(&t), t
 	}
 	book := look == LookBook
 	// The board, flat: side n, cells n/9.
@@ -200,25 +202,52 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 // perspective, uneven light, blur, noise, a JPEG at a phone's quality.
 func (s *Synth) photo(board *image.RGBA, t *PictureTruth) (image.Image, PictureTruth) {
 	r := s.rng
-	n := float64(board.Rect.Dx())
 	W := 640 + r.IntN(700)
 	H := W * 3 / 4
-	// Where the board's corners land: a square of 55-85% of the height,
-	// near the middle, each corner moved by up to 7% of the side.
-	side := float64(H) * (0.55 + 0.3*r.Float64())
+	// A square of 55-85% of the height.
+	out := s.shoot(board, t, W, H, float64(H)*(0.55+0.3*r.Float64()), true, 0)
+	img := blurRGBA(out, 0.4+1.2*r.Float64())
+	noise := 2 + 5*r.Float64()
+	for i := range img.Pix {
+		if i%4 != 3 {
+			img.Pix[i] = clamp8(float64(img.Pix[i]) + r.NormFloat64()*noise)
+		}
+	}
+	t.JPEG, t.Quality = true, 50+r.IntN(45)
+	return img, *t
+}
+
+// shoot draws board, seen in perspective, on a W x H page: its corners
+// land on a square of the given side near the middle, each moved by up to
+// 7% of the side; the page around it has uneven light and, with text, a
+// newspaper's columns of words beyond the puzzle's margin. It records in t
+// the corners of the grid, which lies inset (a share of the board's side)
+// from the board's edges.
+func (s *Synth) shoot(board *image.RGBA, t *PictureTruth, W, H int, side float64, text bool, inset float64) *image.RGBA {
+	r := s.rng
+	n := float64(board.Rect.Dx())
 	cx := float64(W)/2 + (r.Float64()*2-1)*(float64(W)-side)*0.3
 	cy := float64(H)/2 + (r.Float64()*2-1)*(float64(H)-side)*0.3
 	var dst [4][2]float64
 	for i, c := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 		dst[i] = [2]float64{cx + c[0]*side/2 + (r.Float64()*2-1)*side*0.07, cy + c[1]*side/2 + (r.Float64()*2-1)*side*0.07}
 	}
-	t.Corners = dst
 	h := homographyTo(dst)
+	t.Corners = dst
+	for i, c := range [4][2]float64{{inset, inset}, {1 - inset, inset}, {1 - inset, 1 - inset}, {inset, 1 - inset}} {
+		if inset != 0 {
+			x, y := apply3(h, c[0], c[1])
+			t.Corners[i] = [2]float64{x, y}
+		}
+	}
 	inv, ok := invert3(h)
 	out := image.NewRGBA(image.Rect(0, 0, W, H))
 	pageC := [3]float64{float64(200 + r.IntN(40)), float64(195 + r.IntN(40)), float64(180 + r.IntN(45))}
 	light := [2]float64{(r.Float64()*2 - 1) * 0.25, (r.Float64()*2 - 1) * 0.25}
-	text := s.pageText(W, H)
+	var words []bool
+	if text {
+		words = s.pageText(W, H)
+	}
 	// The puzzle's margin of bare paper, as a share of its side: none
 	// one time in eight.
 	margin := 0.02 + 0.1*r.Float64()
@@ -247,22 +276,14 @@ func (s *Synth) photo(board *image.RGBA, t *PictureTruth) (image.Image, PictureT
 				c = pageC
 				// Text on the page around the board, but for the
 				// margin the puzzle is printed with.
-				if text[y*W+x] && !(u >= -margin && v >= -margin && u < 1+margin && v < 1+margin) {
+				if words != nil && words[y*W+x] && !(u >= -margin && v >= -margin && u < 1+margin && v < 1+margin) {
 					c = [3]float64{c[0] * 0.55, c[1] * 0.55, c[2] * 0.55}
 				}
 			}
 			out.SetRGBA(x, y, color.RGBA{clamp8(c[0] * shade), clamp8(c[1] * shade), clamp8(c[2] * shade), 255})
 		}
 	}
-	img := blurRGBA(out, 0.4+1.2*r.Float64())
-	noise := 2 + 5*r.Float64()
-	for i := range img.Pix {
-		if i%4 != 3 {
-			img.Pix[i] = clamp8(float64(img.Pix[i]) + r.NormFloat64()*noise)
-		}
-	}
-	t.JPEG, t.Quality = true, 50+r.IntN(45)
-	return img, *t
+	return out
 }
 
 // pageText marks where a newspaper page's text lies in a W x H picture:

@@ -254,3 +254,44 @@ func TestHeldOut(t *testing.T) {
 		t.Errorf("%d of 40 train_ puzzles held out, want about one in five", held)
 	}
 }
+
+// TestSheetLook: the printed sheet is a 12 MP photo of givens only, in a
+// bold sans-serif face of the renderer's fonts.
+func TestSheetLook(t *testing.T) {
+	s := NewSynth(13, FindFonts("/usr/share/fonts"), nil)
+	img, tr := s.Picture(LookSheet)
+	if b := img.Bounds(); b.Dx()*b.Dy() != 4032*3024 {
+		t.Errorf("picture %v, want 4032x3024 either way round", b)
+	}
+	if tr.Entered.Givens() != 0 || len(tr.Marks) != 0 {
+		t.Errorf("entries %v and marks %v on a printed sheet", tr.Entered, tr.Marks)
+	}
+	if tr.Givens.Givens() < 20 {
+		t.Errorf("only %d givens", tr.Givens.Givens())
+	}
+	family, name, _ := strings.Cut(tr.Font, "/")
+	if !isBoldSans(family, name) {
+		t.Errorf("font %s is not a bold sans-serif face", tr.Font)
+	}
+}
+
+func TestIsBoldSans(t *testing.T) {
+	for _, c := range []struct {
+		family, name string
+		want         bool
+	}{
+		{"dejavu", "DejaVuSans-Bold.ttf", true},
+		{"dejavu", "DejaVuSans.ttf", false},
+		{"dejavu", "DejaVuSerif-Bold.ttf", false},
+		{"dejavu", "DejaVuSansMono-Bold.ttf", false},
+		{"cabin", "Cabin-SemiBold.otf", true},
+		{"cabin", "Cabin-BoldItalic.otf", false},
+		{"urw-base35", "NimbusRoman-Bold.otf", false},
+		{"go", "gobold", true},
+		{"firacode", "FiraCode-Bold.ttf", false},
+	} {
+		if got := isBoldSans(c.family, c.name); got != c.want {
+			t.Errorf("isBoldSans(%q, %q) = %v, want %v", c.family, c.name, got, c.want)
+		}
+	}
+}

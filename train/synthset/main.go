@@ -26,7 +26,7 @@ func main() {
 	mnist := flag.String("mnist", "", "the folder of MNIST's files (the GoMNIST module's data folder); empty: typefaces only")
 	fonts := flag.String("fonts", "/usr/share/fonts", "where the font packages are")
 	seed := flag.Uint64("seed", 7, "the random seed")
-	looks := flag.String("looks", "", "comma-separated looks to draw in turn instead of the split's (e.g. app-small or app-band, never trained on)")
+	looks := flag.String("looks", "", "comma-separated looks to draw in turn instead of the split's (e.g. app-small, app-band or sheet, never trained on)")
 	flag.Parse()
 	c := traindata.SetConfig{Out: *out, N: *n, Test: *split == "test", MNIST: *mnist, Fonts: *fonts, Seed: *seed}
 	if *looks != "" {
