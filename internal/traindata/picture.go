@@ -51,7 +51,7 @@ const LookAppSmall = "app-small"
 const LookAppBand = "app-band"
 
 // HeldApartLooks are the looks drawn only when asked for by name.
-var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet}
+var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet, LookBookBlack}
 
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
@@ -140,13 +140,17 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 	case LookSheet:
 		return s.sheetPicture(&t), t
 	}
-	book := look == LookBook
+	book := look == LookBook || look == LookBookBlack
 	// The board, flat: side n, cells n/9.
 	n := 9 * (40 + r.IntN(40))
 	cell := float64(n) / 9
 	paper := color.RGBA{uint8(235 + r.IntN(20)), uint8(232 + r.IntN(20)), uint8(220 + r.IntN(30)), 255}
 	ink := color.RGBA{uint8(r.IntN(50)), uint8(r.IntN(50)), uint8(r.IntN(60)), 255}
 	entryInk := color.RGBA{uint8(r.IntN(60)), uint8(40 + r.IntN(80)), uint8(150 + r.IntN(100)), 255}
+	if look == LookBookBlack {
+		// A black pen: the ink of the print, give or take.
+		entryInk = color.RGBA{uint8(r.IntN(45)), uint8(r.IntN(45)), uint8(r.IntN(50)), 255}
+	}
 	board := image.NewRGBA(image.Rect(0, 0, n+1, n+1))
 	draw.Draw(board, board.Rect, image.NewUniform(paper), image.Point{}, draw.Src)
 	if look == LookMagazine {

@@ -15,6 +15,12 @@ import (
 // asked for ([SetConfig].Looks, synthset -looks).
 const LookSheet = "sheet"
 
+// LookBookBlack is [LookBook] with the player's entries in a black pen, an
+// ink the print's colour does not tell apart: only the digits' shapes
+// (handwriting varies, a typeface repeats itself) tell givens from
+// entries. It is never trained on, and drawn only when asked for.
+const LookBookBlack = "book-black"
+
 // sheetPicture draws a [LookSheet] picture of puzzle.
 func (s *Synth) sheetPicture(t *PictureTruth) image.Image {
 	r := s.rng

@@ -275,6 +275,18 @@ func TestSheetLook(t *testing.T) {
 	}
 }
 
+// TestBookBlackLook: the black-pen book has the player's entries, in an
+// ink as dark as the print's.
+func TestBookBlackLook(t *testing.T) {
+	s := NewSynth(17, FindFonts(), nil)
+	for range 3 {
+		_, tr := s.Picture(LookBookBlack)
+		if tr.Entered.Givens() == 0 {
+			t.Errorf("no entries in a %s picture", LookBookBlack)
+		}
+	}
+}
+
 func TestIsBoldSans(t *testing.T) {
 	for _, c := range []struct {
 		family, name string
