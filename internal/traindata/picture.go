@@ -210,15 +210,21 @@ func (s *Synth) photo(board *image.RGBA, t *PictureTruth) (image.Image, PictureT
 	H := W * 3 / 4
 	// A square of 55-85% of the height.
 	out := s.shoot(board, t, W, H, float64(H)*(0.55+0.3*r.Float64()), true, 0)
-	img := blurRGBA(out, 0.4+1.2*r.Float64())
-	noise := 2 + 5*r.Float64()
-	for i := range img.Pix {
-		if i%4 != 3 {
-			img.Pix[i] = clamp8(float64(img.Pix[i]) + r.NormFloat64()*noise)
-		}
-	}
+	img := s.lens(out, 0.4+1.2*r.Float64(), 2+5*r.Float64())
 	t.JPEG, t.Quality = true, 50+r.IntN(45)
 	return img, *t
+}
+
+// lens blurs a photo with a Gaussian of the given sigma and adds noise of
+// the given spread to every channel of every pixel.
+func (s *Synth) lens(img *image.RGBA, sigma, noise float64) *image.RGBA {
+	img = blurRGBA(img, sigma)
+	for i := range img.Pix {
+		if i%4 != 3 {
+			img.Pix[i] = clamp8(float64(img.Pix[i]) + s.rng.NormFloat64()*noise)
+		}
+	}
+	return img
 }
 
 // shoot draws board, seen in perspective, on a W x H page: its corners

@@ -69,13 +69,7 @@ func (s *Synth) sheetPicture(t *PictureTruth) image.Image {
 	}
 	grid := float64(min(W, H)) * (0.45 + 0.27*r.Float64())
 	out := s.shoot(board, t, W, H, grid/(1-2*inset), false, float64(m)/float64(side))
-	img := blurRGBA(out, 0.8+2*r.Float64())
-	noise := 1 + 4*r.Float64()
-	for i := range img.Pix {
-		if i%4 != 3 {
-			img.Pix[i] = clamp8(float64(img.Pix[i]) + r.NormFloat64()*noise)
-		}
-	}
+	img := s.lens(out, 0.8+2*r.Float64(), 1+4*r.Float64())
 	t.JPEG, t.Quality = true, 80+r.IntN(16)
 	return img
 }
