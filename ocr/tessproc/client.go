@@ -82,7 +82,10 @@ func (c *Client) ReadDigits(ctx context.Context, glyphs []*image.Gray) ([]ocr.Di
 		return []ocr.DigitGuess{}, ctx.Err()
 	}
 	if err := checkGlyphs(glyphs); err != nil {
-		return nil, fmt.Errorf("tesseract helper: %w", err)
+		return nil, fmt.Errorf("read digits with the Tesseract helper: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -178,6 +178,11 @@ func TestClientCancel(t *testing.T) {
 	c := NewClient(helper)
 	defer c.Close()
 	glyphs, want := digits(t, MaxGlyphs/9)
+	done, cancelDone := context.WithCancel(context.Background())
+	cancelDone()
+	if _, err := c.ReadDigits(done, glyphs); !errors.Is(err, context.Canceled) || c.proc != nil {
+		t.Fatalf("a reading whose context has ended: err = %v, helper started %v; want context.Canceled, none", err, c.proc != nil)
+	}
 	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
