@@ -16,7 +16,11 @@
 // digit 1-9 it is when it holds one, and which digits appear among its
 // pencil marks. The probabilities are calibrated (temperature scaling on a
 // validation set that shares no font, puzzle or writer with training): a
-// cell reported at 0.99 is right about 99 times in 100.
+// cell reported at 0.99 is right about 99 times in 100. Printed and
+// handwritten digits are calibrated apart (a weights file of format
+// version 2 holds a digit temperature for each; version 1 one for both):
+// a cell's digit probabilities are those of each kind weighed by the kind
+// head's probabilities of print and of handwriting.
 //
 // Package digitnet does not import package ocr; ocr uses it.
 package digitnet

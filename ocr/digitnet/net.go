@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -29,7 +30,9 @@ type Output struct {
 	// Kind is the probability of each kind (KindEmpty ... KindMarks).
 	Kind [NumKinds]float32
 	// Digit[d-1] is the probability that the cell's digit is d, for a
-	// cell holding one digit (printed or handwritten).
+	// cell holding one digit (printed or handwritten): the digit head's
+	// probabilities at the temperature of print and at that of
+	// handwriting, weighed by how likely each kind is (see [Net]).
 	Digit [9]float32
 	// Marks[d-1] is the probability that d is among the cell's pencil
 	// marks, for a cell holding marks.
@@ -41,9 +44,8 @@ type Net struct {
 	convs []conv // each followed by ReLU and 2x2 max pooling
 	fc    dense  // the flattened features to the hidden layer, ReLU
 	heads [3]dense
-	// temps are the calibration temperatures of the kind, digit and
-	// marks heads.
-	temps [3]float32
+	// temps are the calibration temperatures of the heads.
+	temps temperatures
 	// Info describes the weights: when and how they were trained.
 	Info string
 
@@ -64,36 +66,78 @@ type dense struct {
 	b       []float32
 }
 
+// temperatures are the calibration temperatures of the heads. The digit
+// head has one for printed digits and one for handwritten ones: fitted on
+// the validation cells of each kind, handwriting by other writers being
+// read far less surely than print in held-out fonts.
+type temperatures struct {
+	kind, print, hand, marks float32
+}
+
 // header is the JSON header of a weights file.
 type header struct {
-	Side        int            `json:"side"`
-	Convs       []int          `json:"convs"` // output channels of each convolution
-	Hidden      int            `json:"hidden"`
-	Temperature [3]float32     `json:"temperature"` // kind, digit, marks
+	Side   int   `json:"side"`
+	Convs  []int `json:"convs"` // output channels of each convolution
+	Hidden int   `json:"hidden"`
+	// Temperature holds the calibration temperatures: kind, digit, marks
+	// in version 1; kind, digit of print, digit of handwriting, marks in
+	// version 2.
+	Temperature []float32      `json:"temperature"`
 	Info        string         `json:"info"`
 	Extra       map[string]any `json:"extra,omitempty"`
 }
 
-// magic starts a weights file; version is its format's.
+// magic starts a weights file; version is its format's newest, and files
+// of every version from 1 load.
 const (
 	magic   = "SDKN"
-	version = 1
+	version = 2
 )
 
+// temperatureCount is the number of temperatures the header of each
+// format version holds.
+var temperatureCount = [...]int{1: 3, 2: 4}
+
+// temperatures returns the header's temperatures for its format version
+// (one of 1 and 2): a temperature that is not positive counts as 1.
+func (h *header) temperatures(ver uint32) (temperatures, error) {
+	t := h.Temperature
+	if len(t) != temperatureCount[ver] {
+		return temperatures{}, fmt.Errorf("digitnet: %d temperatures in a header of version %d, want %d", len(t), ver, temperatureCount[ver])
+	}
+	t = slices.Clone(t)
+	for i, v := range t {
+		if !(v > 0) || math.IsInf(float64(v), 0) {
+			t[i] = 1
+		}
+	}
+	if ver == 1 {
+		// One temperature for the digits of both kinds.
+		return temperatures{kind: t[0], print: t[1], hand: t[1], marks: t[2]}, nil
+	}
+	return temperatures{kind: t[0], print: t[1], hand: t[2], marks: t[3]}, nil
+}
+
 // Load reads a weights file: the magic "SDKN", a little-endian uint32
-// format version (1), a uint32 length and a JSON header (input side,
+// format version (1 or 2), a uint32 length and a JSON header (input side,
 // channels of the three convolutions, width of the hidden layer, the
-// calibration temperatures), then the float32 parameters, little-endian,
-// in the order conv weights and biases, hidden weights and bias, then the
-// kind, digit and marks heads' weights and biases (PyTorch's layouts, batch
-// normalisation folded into the convolutions).
+// calibration temperatures: kind, digit and marks in version 1; kind,
+// printed digit, handwritten digit and marks in version 2), then the
+// float32 parameters, little-endian, in the order conv weights and biases,
+// hidden weights and bias, then the kind, digit and marks heads' weights
+// and biases (PyTorch's layouts, batch normalisation folded into the
+// convolutions).
 func Load(data []byte) (*Net, error) {
 	r := bytes.NewReader(data)
-	h, err := readHeader(r)
+	h, ver, err := readHeader(r)
 	if err != nil {
 		return nil, err
 	}
-	n := &Net{temps: h.Temperature, Info: h.Info}
+	temps, err := h.temperatures(ver)
+	if err != nil {
+		return nil, err
+	}
+	n := &Net{temps: temps, Info: h.Info}
 	wr := weightReader{r}
 	in := 1
 	for _, out := range h.Convs {
@@ -123,43 +167,38 @@ func Load(data []byte) (*Net, error) {
 	if r.Len() != 0 {
 		return nil, fmt.Errorf("digitnet: %d bytes left after the weights", r.Len())
 	}
-	for i, t := range n.temps {
-		if !(t > 0) {
-			n.temps[i] = 1
-		}
-	}
 	return n, nil
 }
 
 // readHeader reads the start of a weights file: the magic, the format's
 // version and the JSON header describing the network.
-func readHeader(r *bytes.Reader) (header, error) {
+func readHeader(r *bytes.Reader) (header, uint32, error) {
 	var h header
 	var m [4]byte
 	if _, err := io.ReadFull(r, m[:]); err != nil || string(m[:]) != magic {
-		return h, errors.New("digitnet: not a weights file (bad magic)")
+		return h, 0, errors.New("digitnet: not a weights file (bad magic)")
 	}
 	var ver, hlen uint32
-	if err := binary.Read(r, binary.LittleEndian, &ver); err != nil || ver != version {
-		return h, fmt.Errorf("digitnet: weights format version %d, want %d", ver, version)
+	if err := binary.Read(r, binary.LittleEndian, &ver); err != nil || ver < 1 || ver > version {
+		return h, ver, fmt.Errorf("digitnet: weights format version %d, want 1 to %d", ver, version)
 	}
 	if err := binary.Read(r, binary.LittleEndian, &hlen); err != nil || hlen > 1<<20 {
-		return h, errors.New("digitnet: bad header length")
+		return h, ver, errors.New("digitnet: bad header length")
 	}
 	hb := make([]byte, hlen)
 	if _, err := io.ReadFull(r, hb); err != nil {
-		return h, fmt.Errorf("digitnet: read header: %w", err)
+		return h, ver, fmt.Errorf("digitnet: read header: %w", err)
 	}
 	if err := json.Unmarshal(hb, &h); err != nil {
-		return h, fmt.Errorf("digitnet: header: %w", err)
+		return h, ver, fmt.Errorf("digitnet: header: %w", err)
 	}
 	if h.Side != Side || len(h.Convs) == 0 || h.Hidden <= 0 {
-		return h, fmt.Errorf("digitnet: header describes side %d, %d convolutions, hidden %d; want side %d", h.Side, len(h.Convs), h.Hidden, Side)
+		return h, ver, fmt.Errorf("digitnet: header describes side %d, %d convolutions, hidden %d; want side %d", h.Side, len(h.Convs), h.Hidden, Side)
 	}
 	if Side>>len(h.Convs) < 1 {
-		return h, fmt.Errorf("digitnet: %d poolings do not fit a side of %d", len(h.Convs), Side)
+		return h, ver, fmt.Errorf("digitnet: %d poolings do not fit a side of %d", len(h.Convs), Side)
 	}
-	return h, nil
+	return h, ver, nil
 }
 
 // weightReader reads the weights that follow a weights file's header.
@@ -280,12 +319,38 @@ func (n *Net) classify(s *scratch, in []float32, out *Output) {
 	}
 	var logits [9]float32
 	n.heads[0].apply(hid, logits[:NumKinds])
-	softmax(logits[:NumKinds], n.temps[0], out.Kind[:])
+	softmax(logits[:NumKinds], n.temps.kind, out.Kind[:])
 	n.heads[1].apply(hid, logits[:9])
-	softmax(logits[:9], n.temps[1], out.Digit[:])
+	n.temps.digits(logits[:9], out.Kind[KindPrinted], out.Kind[KindHand], out.Digit[:])
 	n.heads[2].apply(hid, logits[:9])
 	for i, v := range logits[:9] {
-		out.Marks[i] = float32(1 / (1 + math.Exp(-float64(v/n.temps[2]))))
+		out.Marks[i] = float32(1 / (1 + math.Exp(-float64(v/n.temps.marks))))
+	}
+}
+
+// digits writes the digit probabilities of a cell into p from the digit
+// head's logits and the kind head's probabilities of print and
+// handwriting. The digit is d with the probability
+//
+//	P(print) / (P(print) + P(hand)) * softmax(logits / T_print)[d]
+//	+ P(hand) / (P(print) + P(hand)) * softmax(logits / T_hand)[d]
+//
+// that is, the probability of d given each kind, each calibrated on the
+// validation cells of its kind, weighed by the probability of that kind
+// given that the cell holds one digit (half each when neither is possible).
+func (t *temperatures) digits(logits []float32, pPrint, pHand float32, p []float32) {
+	softmax(logits, t.print, p)
+	if t.hand == t.print {
+		return
+	}
+	wp := float32(0.5)
+	if s := pPrint + pHand; s > 0 {
+		wp = pPrint / s
+	}
+	var ph [9]float32
+	softmax(logits, t.hand, ph[:len(p)])
+	for i := range p {
+		p[i] = wp*p[i] + (1-wp)*ph[i]
 	}
 }
 

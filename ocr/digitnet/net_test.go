@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -65,10 +66,142 @@ func TestLoadRefusesDamage(t *testing.T) {
 	}
 }
 
+// withHeader returns the embedded weights behind a header of format
+// version ver holding the JSON text js.
+func withHeader(t testing.TB, ver uint32, js string) []byte {
+	t.Helper()
+	hlen := binary.LittleEndian.Uint32(weights[8:])
+	out := []byte(magic)
+	out = binary.LittleEndian.AppendUint32(out, ver)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(js)))
+	out = append(out, js...)
+	return append(out, weights[12+hlen:]...)
+}
+
+// TestLoadVersions: weights files of format version 1 (one digit
+// temperature) and 2 (one for print, one for handwriting) load with their
+// temperatures; a header whose temperatures do not fit its version, or of
+// a version not known, is refused with a reason.
+func TestLoadVersions(t *testing.T) {
+	const net = `"side": 32, "convs": [16, 32, 48], "hidden": 128, "info": "test"`
+	for _, tc := range []struct {
+		name string
+		ver  uint32
+		temp string
+		want temperatures
+		err  string // a part of the error; "" for none
+	}{
+		{"version 1", 1, "[1.5, 2, 0.5]", temperatures{kind: 1.5, print: 2, hand: 2, marks: 0.5}, ""},
+		{"version 2", 2, "[1.5, 0.9, 1.7, 0.5]", temperatures{kind: 1.5, print: 0.9, hand: 1.7, marks: 0.5}, ""},
+		{"version 2, not positive counts as 1", 2, "[0, -1, 1.7, 0.5]", temperatures{kind: 1, print: 1, hand: 1.7, marks: 0.5}, ""},
+		{"version 1 with four", 1, "[1, 1, 1, 1]", temperatures{}, "4 temperatures in a header of version 1, want 3"},
+		{"version 2 with three", 2, "[1, 1, 1]", temperatures{}, "3 temperatures in a header of version 2, want 4"},
+		{"version 2 with none", 2, "null", temperatures{}, "0 temperatures in a header of version 2, want 4"},
+		{"version 3", 3, "[1, 1, 1, 1]", temperatures{}, "weights format version 3, want 1 to 2"},
+		{"version 0", 0, "[1, 1, 1]", temperatures{}, "weights format version 0, want 1 to 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := Load(withHeader(t, tc.ver, `{`+net+`, "temperature": `+tc.temp+`}`))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n.temps != tc.want || n.Info != "test" {
+				t.Errorf("temperatures %+v, info %q; want %+v, %q", n.temps, n.Info, tc.want, "test")
+			}
+		})
+	}
+}
+
+// TestVersion1ReadsAsBefore: a version-2 file whose two digit
+// temperatures are equal reads every cell as the version-1 file with that
+// one digit temperature.
+func TestVersion1ReadsAsBefore(t *testing.T) {
+	const net = `"side": 32, "convs": [16, 32, 48], "hidden": 128`
+	v1, err := Load(withHeader(t, 1, `{`+net+`, "temperature": [1.1, 1.3, 0.9]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2, err := Load(withHeader(t, 2, `{`+net+`, "temperature": [1.1, 1.3, 1.3, 0.9]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := parityInputs(t)
+	a, b := make([]Output, len(in)/InputLen), make([]Output, len(in)/InputLen)
+	v1.Classify(in, a)
+	v2.Classify(in, b)
+	for k := range a {
+		if a[k] != b[k] {
+			t.Fatalf("cell %d: version 1 reads %+v, version 2 %+v", k, a[k], b[k])
+		}
+	}
+}
+
+// TestDigitsWeighKinds: the digit probabilities are the softmaxes at the
+// temperatures of print and of handwriting, weighed by the kind's
+// probabilities of print and of handwriting (half each when both are 0).
+func TestDigitsWeighKinds(t *testing.T) {
+	logits := []float32{2, 1, 0, -1, 0.5, 0, 0, 0, -2}
+	temps := temperatures{kind: 1, print: 0.5, hand: 2, marks: 1}
+	var atPrint, atHand [9]float32
+	softmax(logits, temps.print, atPrint[:])
+	softmax(logits, temps.hand, atHand[:])
+	for _, tc := range []struct {
+		name        string
+		print, hand float32
+		wantPrint   float32 // the weight of the printed digit's softmax
+	}{
+		{"printed", 0.9, 0, 1},
+		{"handwritten", 0, 0.6, 0},
+		{"torn", 0.3, 0.1, 0.75},
+		{"neither", 0, 0, 0.5},
+	} {
+		var p [9]float32
+		temps.digits(logits, tc.print, tc.hand, p[:])
+		var sum float64
+		for d := range p {
+			want := tc.wantPrint*atPrint[d] + (1-tc.wantPrint)*atHand[d]
+			if math.Abs(float64(p[d]-want)) > 1e-6 {
+				t.Errorf("%s: digit %d at %.6f, want %.6f", tc.name, d+1, p[d], want)
+			}
+			sum += float64(p[d])
+		}
+		if math.Abs(sum-1) > 1e-5 {
+			t.Errorf("%s: the probabilities sum to %.6f", tc.name, sum)
+		}
+	}
+}
+
+// parityInputs returns the inputs of the parity vectors, one cell after
+// another.
+func parityInputs(t *testing.T) []float32 {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "parity.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := int(binary.LittleEndian.Uint32(data))
+	rec := (InputLen + NumKinds + 9 + 9) * 4
+	var in []float32
+	for k := range count {
+		for i := range InputLen {
+			in = append(in, math.Float32frombits(binary.LittleEndian.Uint32(data[4+k*rec+4*i:])))
+		}
+	}
+	return in
+}
+
 // FuzzLoad: any bytes give a network or an error, never a panic.
 func FuzzLoad(f *testing.F) {
 	f.Add(weights[:64])
 	f.Add([]byte("SDKN\x01\x00\x00\x00\x02\x00\x00\x00{}"))
+	f.Add([]byte("SDKN\x02\x00\x00\x00\x3a\x00\x00\x00{\"side\":32,\"convs\":[1],\"hidden\":1,\"temperature\":[1,1,1,1]}"))
+	f.Add(withHeader(f, 1, `{"side": 32, "convs": [16, 32, 48], "hidden": 128, "temperature": [1, 1, 1]}`)[:300])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := Load(data)
 		if err == nil && n == nil {
