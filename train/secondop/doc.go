@@ -1,9 +1,9 @@
 // Command secondop measures what Tesseract's second opinion on the digits
 // adds to the cell classifier's reading, on folders of pictures with their
 // truth. It is the measurement behind the rule ocr/recognize_net.go uses
-// (secondBelow = 0.999, secondWeight = 0.5): Tesseract reads again the
-// printed digits the network gives less than 0.999, and its probabilities,
-// raised to the power 0.5, multiply the network's.
+// (secondBelow = 0.97, the sure level, and secondWeight = 0.5): Tesseract
+// reads again the printed digits the network gives less than 0.97, and its
+// probabilities, raised to the power 0.5, multiply the network's.
 //
 //	OMP_THREAD_LIMIT=1 go run ./train/secondop [-csv FILE] FOLDER...
 //
@@ -16,11 +16,12 @@
 // the grid; then the network (package ocr/digitnet) reads each of the 81
 // cells, and Tesseract (package ocr/tesseract) the glyph of every cell
 // holding a digit's ink, whatever the network thinks of it. From the two
-// opinions the command computes the reading each of five rules gives:
+// opinions the command computes the reading each of six rules gives:
 //
 //   - the network alone;
-//   - Tesseract's weight 0.5, asked below a confidence of 0.999 (the
+//   - Tesseract's weight 0.5, asked below a confidence of 0.97 (the
 //     product's rule);
+//   - weight 0.5, asked below 0.999 (the product's rule until 2026-11-27);
 //   - weight 0.5, asked on every digit the network reads;
 //   - weight 1.0, on every digit;
 //   - weight 0.3, on every digit.
@@ -43,13 +44,14 @@
 //
 // For each folder, and for all of them together (ALL), it prints a
 // Markdown table with one row per rule: the cells Tesseract was asked
-// about, the cells read wrong, those read wrong with a confidence of at
+// about and the pictures it was asked about (each waits for Tesseract to
+// start, when read by a command), the cells read wrong, those read wrong with a confidence of at
 // least 0.97 (the mistakes the reader would not flag for checking), and
 // the cells read with a confidence under 0.97 (those it would flag). A
 // good rule makes fewer mistakes, fewer sure mistakes and fewer unsure
 // cells, and asks Tesseract, which is slow, about as few cells as it can:
-// weight 0.5 asked below 0.999 does as well as asking on every digit while
-// asking a small fraction of the cells.
+// weight 0.5 asked below 0.97 does as well as asking on every digit while
+// asking a small fraction of the cells and pictures.
 //
 // Pictures that cannot be read from disk or decoded, or whose grid is not
 // found, are skipped: each is named on standard error, and the tables give

@@ -273,21 +273,26 @@ func kindOf(t ocreval.Truth, i int) string {
 // or empty.
 func writeTable(w io.Writer, f *folder) {
 	var counted []*cell
+	var picture []int // the picture of each counted cell, by its place in f.cells
 	for i := range f.cells {
 		if f.cells[i].counted() {
 			counted = append(counted, &f.cells[i])
+			picture = append(picture, i/81)
 		}
 	}
 	fmt.Fprintf(w, "## %s\n\n%d pictures (%d skipped), %d cells (given, digit or empty)\n\n",
 		f.name, f.pictures, f.skipped, len(counted))
-	fmt.Fprintln(w, "| rule | Tesseract asked (cells) | cells wrong | wrong and sure | unsure (< 0.97) |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| rule | Tesseract asked (cells) | (pictures) | cells wrong | wrong and sure | unsure (< 0.97) |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	for _, r := range rules {
 		var t tally
-		for _, c := range counted {
-			t.add(r, c)
+		asking := map[int]bool{}
+		for k, c := range counted {
+			if t.add(r, c) {
+				asking[picture[k]] = true
+			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", r.name, t.asked, t.wrong, t.sureWrong, t.unsure)
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d |\n", r.name, t.asked, len(asking), t.wrong, t.sureWrong, t.unsure)
 	}
 	fmt.Fprintln(w)
 }

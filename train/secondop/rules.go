@@ -116,10 +116,12 @@ func (r rule) read(c *cell) (digit int, conf float64, asked bool) {
 }
 
 // rules are the rules measured, in the tables' order. The second is the
-// product's (secondBelow and secondWeight in ocr/recognize_net.go).
+// product's (secondBelow and secondWeight in ocr/recognize_net.go), the
+// third the product's until 2026-11-27.
 var rules = []rule{
 	{"network alone", 0, 0},
-	{"w=0.5, below 0.999 (the product's)", 0.5, 0.999},
+	{"w=0.5, below 0.97 (the product's)", 0.5, 0.97},
+	{"w=0.5, below 0.999", 0.5, 0.999},
 	{"w=0.5, every digit", 0.5, every},
 	{"w=1.0, every digit", 1.0, every},
 	{"w=0.3, every digit", 0.3, every},
@@ -136,8 +138,9 @@ type tally struct {
 	unsure    int // cells read with a confidence under sure
 }
 
-// add counts cell c as rule r reads it.
-func (t *tally) add(r rule, c *cell) {
+// add counts cell c as rule r reads it, and reports whether Tesseract was
+// asked about it.
+func (t *tally) add(r rule, c *cell) bool {
 	d, conf, asked := r.read(c)
 	if asked {
 		t.asked++
@@ -151,4 +154,5 @@ func (t *tally) add(r rule, c *cell) {
 	if conf < sure {
 		t.unsure++
 	}
+	return asked
 }
