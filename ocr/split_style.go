@@ -37,6 +37,20 @@ var (
 	styleRemains = lineRemains{band: 0.25, bandRound: roundDown, fill: [2]float64{7, 10}, fillStrict: true}
 )
 
+// inkSample is one ink pixel of a digit: its level in the rectified grid
+// (0 the darkest ink) and its colour in the picture, 16 bits a channel.
+type inkSample struct {
+	gray uint8
+	rgb  [3]uint32
+}
+
+// The share of a digit's ink pixels, the darkest in the rectified grid,
+// whose colour is the ink's, and the fewest pixels it is measured on.
+const (
+	solidInkShare = 0.25
+	minSolidInk   = 4
+)
+
 // glyphStyles measures the style of the digit in each cell of c that holds
 // one (digits[i] != 0). The ink is found in the rectified grid (darker
 // than the cell's paper by half the contrast) and its colour is sampled in
@@ -50,6 +64,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 	b := img.Bounds()
 	cell := float64(c.Size) / 9
 	blobs := c.ink()
+	var inkSamples []inkSample // reused from digit to digit
 	for i, r := range c.Rects {
 		if digits[i] == 0 || r.Empty() {
 			continue
@@ -66,8 +81,7 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		inBox := func(x, y int) bool { return isInk(r.Min.X+x, r.Min.Y+y) }
 		lineRow := styleRemains.rows(r.Dx(), r.Dy(), inBox)
 		lineCol := styleRemains.cols(r.Dx(), r.Dy(), inBox)
-		var sumR, sumG, sumB float64 // sampled ink pixels' colour, 16 bits a channel
-		sampled := 0
+		samples := inkSamples[:0]
 		ink, minY, maxY := 0, r.Max.Y, r.Min.Y
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
@@ -83,11 +97,11 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 				}
 				ix, iy = min(max(ix, b.Min.X), b.Max.X-1), min(max(iy, b.Min.Y), b.Max.Y-1)
 				cr, cg, cb, _ := img.At(ix, iy).RGBA()
-				sumR, sumG, sumB = sumR+float64(cr), sumG+float64(cg), sumB+float64(cb)
-				sampled++
+				samples = append(samples, inkSample{c.Img.Pix[y*c.Img.Stride+x], [3]uint32{cr, cg, cb}})
 			}
 		}
-		if ink < 8 || maxY <= minY || sampled == 0 {
+		inkSamples = samples
+		if ink < 8 || maxY <= minY || len(samples) == 0 {
 			continue
 		}
 		ht := float64(maxY - minY + 1)
@@ -97,8 +111,17 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			// speck above or below it does not make it taller.
 			height = float64(blobs[i].H) / cell
 		}
-		// The mean colour of the ink, in CIELAB: converting the mean
-		// rather than every pixel costs one conversion a digit.
+		// The ink's colour is that of its solid pixels, those farthest
+		// from the paper: a stroke's edge pixels are part paper, and on
+		// a thin stroke (a 1, a digit drawn small) the edges are most of
+		// it, which would make a thin digit's ink look paler, or on a
+		// dark board darker, and less coloured than a thick one's.
+		slices.SortFunc(samples, func(p, q inkSample) int { return int(p.gray) - int(q.gray) })
+		sampled := min(len(samples), max(minSolidInk, int(float64(len(samples))*solidInkShare)))
+		var sumR, sumG, sumB float64 // the solid pixels' colour, 16 bits a channel
+		for _, p := range samples[:sampled] {
+			sumR, sumG, sumB = sumR+float64(p.rgb[0]), sumG+float64(p.rgb[1]), sumB+float64(p.rgb[2])
+		}
 		n16 := float64(sampled) * 0xffff
 		l, a, bb := lab(sumR/n16, sumG/n16, sumB/n16)
 		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, height: height}

@@ -3,6 +3,7 @@ package ocr_test
 import (
 	"bytes"
 	"context"
+	"os"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr"
@@ -73,5 +74,25 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadThinEntriesKeepTheirInk reads a dark app board whose digits are
+// drawn small, the givens light gray and the player's entries pink: the
+// thin ones (1s, 7s) are as pink as the others, though most of their
+// pixels are part board, so the entries come back whole.
+func TestReadThinEntriesKeepTheirInk(t *testing.T) {
+	data, err := os.ReadFile("testdata/looks/app-small-thin-entries.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ocr.Read(context.Background(), data, ocr.Options{Recognizer: ocr.NewRecognizer(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	givens := solver.MustGrid("3..5..7..567.428....4........5..16...3.....4..7...4.1.2..91.37.7..4.625995.......")
+	entered := solver.MustGrid(".91..8.............2..79.65....9..3.1...5.9....9...5............1..........72....")
+	if res.Grid != givens || res.Entered != entered {
+		t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
 	}
 }
