@@ -24,13 +24,19 @@ type netRecognizer struct {
 // synthetic set (train/secondop, docs/reading.md): printed digits the
 // network gives less than secondBelow are read again by the DigitReader,
 // and the two opinions are multiplied, the reader's weighed by
-// secondWeight. Only the digits that would be named as doubtful are
-// asked about: asking from 0.999 down made no fewer cells wrong and a few
-// more doubtful (a surely right digit that Tesseract misreads falls under
-// the sure level), and it made three times as many pictures wait for
-// Tesseract to start (64 of newspaper-dev's 106 photos instead of 17).
+// secondWeight. The reader is asked only in a picture with a printed
+// digit under startBelow, one that would be named as doubtful: starting
+// Tesseract costs a command more than reading the picture, and in the
+// other pictures its opinion made no cell right or wrong (measured per
+// cell: 17 of newspaper-dev's 106 photos ask instead of 64, 6 of 242
+// synthetic pictures instead of 43, as many cells wrong, one cell fewer
+// doubtful). Once asked, it reads all the digits under secondBelow:
+// Tesseract reads the glyphs as a line of text and reads a doubtful digit
+// better among clear ones (a JPEG at quality 5 read its doubtful givens
+// worse when they were alone in the line).
 const (
-	secondBelow  = SureConfidence
+	secondBelow  = 0.999
+	startBelow   = SureConfidence
 	secondWeight = 0.5
 )
 
@@ -294,18 +300,21 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 }
 
 // secondOpinion asks the DigitReader about the printed digits the network
-// is not all but sure of, and multiplies the two opinions. The cells read
+// is not all but sure of, when one of them would be named as doubtful, and
+// multiplies the two opinions. The cells read
 // as one small digit (small) are left out: their digit was read from its
 // own glyph (readMarks), and the network's view of the whole cell, which
 // the opinions are weighed with, took it for a pencil mark.
 func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) error {
 	var cells []int
+	doubtful := false
 	for _, i := range ask {
 		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow && !small[i] {
 			cells = append(cells, i)
+			doubtful = doubtful || out[i].Confidence < startBelow
 		}
 	}
-	if len(cells) == 0 {
+	if !doubtful {
 		return nil
 	}
 	all := DigitGlyphs(c)

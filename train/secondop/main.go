@@ -284,11 +284,19 @@ func writeTable(w io.Writer, f *folder) {
 		f.name, f.pictures, f.skipped, len(counted))
 	fmt.Fprintln(w, "| rule | Tesseract asked (cells) | (pictures) | cells wrong | wrong and sure | unsure (< 0.97) |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	byPicture := map[int][]*cell{}
+	for k, c := range counted {
+		byPicture[picture[k]] = append(byPicture[picture[k]], c)
+	}
 	for _, r := range rules {
 		var t tally
+		started := map[int]bool{}
+		for p, cells := range byPicture {
+			started[p] = r.starts(cells)
+		}
 		asking := map[int]bool{}
 		for k, c := range counted {
-			if t.add(r, c) {
+			if t.add(r, c, started[picture[k]]) {
 				asking[picture[k]] = true
 			}
 		}

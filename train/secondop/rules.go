@@ -104,27 +104,45 @@ type rule struct {
 	weight float64
 	// below is the network's confidence under which Tesseract is asked.
 	below float64
+	// start, when not 0, is the confidence under which a digit of the
+	// picture must be read for Tesseract to be asked at all.
+	start float64
 }
 
-// read is c as the rule reads it.
-func (r rule) read(c *cell) (digit int, conf float64, asked bool) {
-	if r.weight == 0 {
+// read is c as the rule reads it; started tells whether Tesseract was
+// started for c's picture.
+func (r rule) read(c *cell, started bool) (digit int, conf float64, asked bool) {
+	if r.weight == 0 || !started {
 		d, conf := netRead(c)
 		return d, conf, false
 	}
 	return combine(c, r.weight, r.below)
 }
 
+// starts reports whether the rule starts Tesseract for a picture of cells.
+func (r rule) starts(cells []*cell) bool {
+	if r.start == 0 {
+		return true
+	}
+	for _, c := range cells {
+		if d, conf := netRead(c); d != 0 && c.tok && conf < r.start {
+			return true
+		}
+	}
+	return false
+}
+
 // rules are the rules measured, in the tables' order. The second is the
-// product's (secondBelow and secondWeight in ocr/recognize_net.go), the
-// third the product's until 2026-11-27.
+// product's (secondBelow, startBelow and secondWeight in
+// ocr/recognize_net.go), the third the product's until 2026-11-27.
 var rules = []rule{
-	{"network alone", 0, 0},
-	{"w=0.5, below 0.97 (the product's)", 0.5, 0.97},
-	{"w=0.5, below 0.999", 0.5, 0.999},
-	{"w=0.5, every digit", 0.5, every},
-	{"w=1.0, every digit", 1.0, every},
-	{"w=0.3, every digit", 0.3, every},
+	{"network alone", 0, 0, 0},
+	{"w=0.5, below 0.999 in pictures with a digit below 0.97 (the product's)", 0.5, 0.999, 0.97},
+	{"w=0.5, below 0.999", 0.5, 0.999, 0},
+	{"w=0.5, below 0.97", 0.5, 0.97, 0},
+	{"w=0.5, every digit", 0.5, every, 0},
+	{"w=1.0, every digit", 1.0, every, 0},
+	{"w=0.3, every digit", 0.3, every, 0},
 }
 
 // sure is the confidence from which a reading is taken as sure.
@@ -140,8 +158,8 @@ type tally struct {
 
 // add counts cell c as rule r reads it, and reports whether Tesseract was
 // asked about it.
-func (t *tally) add(r rule, c *cell) bool {
-	d, conf, asked := r.read(c)
+func (t *tally) add(r rule, c *cell, started bool) bool {
+	d, conf, asked := r.read(c, started)
 	if asked {
 		t.asked++
 	}

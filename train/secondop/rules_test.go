@@ -62,12 +62,21 @@ func TestTally(t *testing.T) {
 		want tally
 	}{
 		{rules[0], tally{asked: 0, wrong: 2, sureWrong: 1, unsure: 1}},
-		{rule{"w=1.0, every digit", 1, every}, tally{asked: 2, wrong: 1, sureWrong: 1, unsure: 1}},
+		{rule{"w=1.0, every digit", 1, every, 0}, tally{asked: 2, wrong: 1, sureWrong: 1, unsure: 1}},
+		// Started by the unsure cell, asked about it and the first.
+		{rule{"w=1.0, below 0.9999 if one below 0.97", 1, 0.9999, 0.97}, tally{asked: 2, wrong: 1, sureWrong: 1, unsure: 1}},
+		// No cell under 0.5: never started.
+		{rule{"w=1.0, below 0.9999 if one below 0.5", 1, 0.9999, 0.5}, tally{asked: 0, wrong: 2, sureWrong: 1, unsure: 1}},
 	}
 	for _, tt := range tests {
 		var got tally
+		var all []*cell
 		for i := range cells {
-			got.add(tt.r, &cells[i])
+			all = append(all, &cells[i])
+		}
+		started := tt.r.starts(all)
+		for i := range cells {
+			got.add(tt.r, &cells[i], started)
 		}
 		if got != tt.want {
 			t.Errorf("%s: tally %+v, want %+v", tt.r.name, got, tt.want)
