@@ -338,9 +338,9 @@ func TestOpsReaderFailure(t *testing.T) {
 	e := startOps(t, opsSetup{bot: func(o *bot.Options) {
 		o.Engines = engines.New(engines.Options{PictureSize: 300, Digits: failingDigits{}})
 	}})
-	// A photo some of whose printed digits the classifier is not all but
-	// sure of, so that the digit engine is asked.
-	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", penFixture(t, "pen-right.jpg"))
+	// A photo some of whose printed digits the classifier would name as
+	// doubtful, so that the digit engine is asked.
+	att := e.srv.AddAttachment("photo.jpg", "image/jpeg", penFixture(t, "doubtful.jpg"))
 	_, content := e.replyTo(t, e.dm(t, "", "", att))
 	if !strings.Contains(content, "something went wrong on my side") {
 		t.Errorf("reply %q, want an apology", content)
