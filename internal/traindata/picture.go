@@ -161,16 +161,7 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 			draw.Draw(board, image.Rect(x0, y0, x0+int(3*cell), y0+int(3*cell)), image.NewUniform(shade), image.Point{}, draw.Src)
 		}
 	}
-	box := 2 + r.IntN(3)
-	for k := range 10 {
-		w := 1
-		if k%3 == 0 {
-			w = box
-		}
-		p := int(float64(k)*cell+0.5) - w/2
-		draw.Draw(board, image.Rect(p, 0, p+w, n+1), image.NewUniform(ink), image.Point{}, draw.Src)
-		draw.Draw(board, image.Rect(0, p, n+1, p+w), image.NewUniform(ink), image.Point{}, draw.Src)
-	}
+	printGrid(board, 0, n, 1, 2+r.IntN(3), ink)
 	fi := s.typedFont()
 	t.Font = s.fonts[fi].Family + "/" + s.fonts[fi].Name
 	size := 0.5 + 0.2*r.Float64()
@@ -200,6 +191,22 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 		}
 	}
 	return s.photo(board, &t)
+}
+
+// printGrid prints the lines of a grid of side n whose top-left corner is
+// at (at, at) on board, in ink: cell lines thin pixels wide, box lines and
+// the outer frame box pixels wide.
+func printGrid(board *image.RGBA, at, n, thin, box int, ink color.RGBA) {
+	cell := float64(n) / 9
+	for k := range 10 {
+		w := thin
+		if k%3 == 0 {
+			w = box
+		}
+		p := at + int(float64(k)*cell+0.5) - w/2
+		draw.Draw(board, image.Rect(p, at, p+w, at+n+1), image.NewUniform(ink), image.Point{}, draw.Src)
+		draw.Draw(board, image.Rect(at, p, at+n+1, p+w), image.NewUniform(ink), image.Point{}, draw.Src)
+	}
 }
 
 // photo puts the board on a page and photographs it: a random

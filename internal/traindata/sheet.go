@@ -42,16 +42,7 @@ func (s *Synth) sheetPicture(t *PictureTruth) image.Image {
 		x += word + int(cell*0.15)
 	}
 	thin := max(1, int(cell*(0.01+0.015*r.Float64())))
-	thick := thin * (2 + r.IntN(3))
-	for k := range 10 {
-		w := thin
-		if k%3 == 0 {
-			w = thick
-		}
-		p := m + int(float64(k)*cell+0.5) - w/2
-		draw.Draw(board, image.Rect(p, m, p+w, m+n+1), image.NewUniform(ink), image.Point{}, draw.Src)
-		draw.Draw(board, image.Rect(m, p, m+n+1, p+w), image.NewUniform(ink), image.Point{}, draw.Src)
-	}
+	printGrid(board, m, n, thin, thin*(2+r.IntN(3)), ink)
 	fi := s.boldSansFont()
 	t.Font = s.fonts[fi].Family + "/" + s.fonts[fi].Name
 	size := 0.55 + 0.2*r.Float64()
