@@ -301,10 +301,10 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 
 // secondOpinion asks the DigitReader about the printed digits the network
 // is not all but sure of, when one of them would be named as doubtful, and
-// multiplies the two opinions. The cells read
-// as one small digit (small) are left out: their digit was read from its
-// own glyph (readMarks), and the network's view of the whole cell, which
-// the opinions are weighed with, took it for a pencil mark.
+// multiplies the two opinions. The cells read as one small digit (small)
+// are left out: their digit was read from its own glyph (readMarks), and
+// the network's view of the whole cell, which the opinions are weighed
+// with, took it for a pencil mark.
 func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) error {
 	var cells []int
 	doubtful := false
