@@ -1,6 +1,10 @@
 package ocr
 
-import "github.com/sudokubot/sudokubot/solver"
+import (
+	"math"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // Stage "split" (split.go, split_style.go, split_population.go,
 // split_typeface.go, split_look.go, split_symmetry.go, split_entries.go):
@@ -120,8 +124,8 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 
 // styleSplit returns rs split by the style of its digits (splitByStyle):
 // the first split whose givens include no more than maxHandGivens digits
-// read surely as handwriting and make a proper puzzle, once corrected. It
-// reports false when there is none.
+// surely handwritten and make a proper puzzle, once corrected. It reports
+// false when there is none.
 func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, bool) {
 	var digits [81]int
 	var printed [81]bool
@@ -141,30 +145,41 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 				out[i].Kind = KindGiven
 			}
 		}
-		if handGivens(&out) <= maxHandGivens && checks.of(&out).proper() {
+		if handGivens(&out, styles) <= maxHandGivens && checks.of(&out).proper() {
 			return out, true
 		}
 	}
 	return rs, false
 }
 
-// maxHandGivens is how many digits the recognizer reads surely as
-// handwriting (sureHand) a split of the digits by style may make givens:
-// two groups of inks that happen to make a puzzle either way (a red
-// puzzle filled in with a red pen) are not split so that the player's
-// digits are the puzzle.
+// maxHandGivens is how many digits surely handwritten (sureHand, by the
+// recognizer's view and the typeface's, handOdds) a split of the digits by
+// style may make givens: two groups of inks that happen to make a puzzle
+// either way (a red puzzle filled in with a red pen) are not split so that
+// the player's digits are the puzzle. The typeface counts: a digit of an
+// app's thin font the recognizer takes for a hand, drawn like the page's
+// other digits of its value, is print.
 const maxHandGivens = 2
 
-// handGivens counts the givens of rs the recognizer reads surely as
-// handwriting.
-func handGivens(rs *[81]CellReading) int {
+// handGivens counts the givens of rs surely handwritten.
+func handGivens(rs *[81]CellReading, styles *[81]glyphStyle) int {
+	sure := math.Log(sureHand / (1 - sureHand))
 	n := 0
-	for _, r := range rs {
-		if r.Kind == KindGiven && r.Hand > sureHand {
+	for i, r := range rs {
+		if r.Kind == KindGiven && handOdds(r, styles[i]) > sure {
 			n++
 		}
 	}
 	return n
+}
+
+// handOdds is the log odds that the digit r, of style s, is handwriting
+// rather than print: the recognizer's (Hand) less the typeface's (how
+// like the page's others of its digit it is, s.typeface, 0 when not
+// measured).
+func handOdds(r CellReading, s glyphStyle) float64 {
+	h := min(max(r.Hand, tinyP), 1-tinyP)
+	return math.Log(h/(1-h)) - s.typeface
 }
 
 // givensChecks asks the solver about the givens of the candidate splits of

@@ -89,8 +89,7 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			continue
 		}
 		idx = append(idx, i)
-		h := min(max(r.Hand, tinyP), 1-tinyP)
-		logit[i] = math.Log(h/(1-h)) - styles[i].typeface
+		logit[i] = handOdds(r, styles[i])
 	}
 	sure := math.Log(sureInk / (1 - sureInk))
 	post := logit // each digit's log odds of being an entry

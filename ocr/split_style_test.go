@@ -96,3 +96,24 @@ func TestReadThinEntriesKeepTheirInk(t *testing.T) {
 		t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
 	}
 }
+
+// TestReadThinFontGivensByInk reads an app's screenshot whose grey givens
+// and blue entries are drawn in a thin typewriter face: the recognizer
+// takes three of the grey 1s and 9s for handwriting, surely, but each is
+// drawn like the page's other digits of its value, so the split by ink
+// stands and the grey digits are the puzzle.
+func TestReadThinFontGivensByInk(t *testing.T) {
+	data, err := os.ReadFile("testdata/looks/app-band-thin-font.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ocr.Read(context.Background(), data, ocr.Options{Recognizer: ocr.NewRecognizer(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	givens := solver.MustGrid(".4.27...117.......8.9..6.....3..26.........5....98517.46....2.....5.9........7.1.")
+	entered := solver.MustGrid(".....8.3...2..45...3.1..7.........89....63...62......3...............8..29.......")
+	if res.Grid != givens || res.Entered != entered {
+		t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
+	}
+}
