@@ -21,9 +21,10 @@
 //	           detect_lattice.go,
 //	           detect_quality.go,
 //	           detect_around.go
-//	rectify    rectify.go,           RectifyGrid           Inverted                      rectify_test.go,
-//	           rectify_colour.go,                                                        polarity_test.go
-//	           rectify_polarity.go
+//	rectify    rectify.go,           RectifyGrid, and      Inverted; the Confidence of   rectify_test.go,
+//	           rectify_colour.go,    seatOf once cut       the cells where the lattice   polarity_test.go,
+//	           rectify_polarity.go,                        does not sit on the picture's rectify_fit_test.go
+//	           rectify_fit.go                              lines (after split)
 //	cut        cut.go                Cut                   (the Cells recognized)        cut_test.go
 //	recognize  recognize.go,         recognize, and a      Cells[i].Digit, Confidence,   recognize_test.go,
 //	           recognize_net.go,     Recognizer's          Alternatives, Marks,          recognize_marks_test.go,

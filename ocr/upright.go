@@ -108,6 +108,8 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	a.rect.grid = RectifyGrid(pic.dec.Image, pic.gray, turnQuad(pic.corners, turns))
 	clock.lap("rectify")
 	a.rect.cells = Cut(a.rect.grid)
+	raw := a.rect.cells.Raw
+	a.rect.seat = seatOf(raw, findCellLines(raw))
 	clock.lap("cut")
 	rec, err := recognize(ctx, read, pic, &a.rect)
 	if err != nil {
@@ -115,6 +117,7 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	}
 	clock.lap("recognize")
 	a.split = splitCells(rec)
+	unseat(&a.split.cells, a.rect.seat.unseated(raw.Rect.Dx()))
 	clock.lap("split")
 	a.check = check(&a.split)
 	clock.lap("check")
@@ -126,6 +129,8 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 type rectified struct {
 	grid  Rectified
 	cells Cells
+	// seat is how the cut's lattice sits on the picture's lines.
+	seat latticeSeat
 }
 
 // better reports whether reading a beats reading b of the same photo at
