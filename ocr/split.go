@@ -7,14 +7,16 @@ import (
 )
 
 // Stage "split" (split.go, split_style.go, split_population.go,
-// split_typeface.go, split_look.go, split_symmetry.go, split_entries.go):
+// split_typeface.go, split_look.go, split_symmetry.go, split_givens.go,
+// split_entries.go):
 // splitCells takes the recognize stage's readings to a split, the kind of
 // every cell (given, entry, pencil marks or empty) settled from the
 // recognizer's view of each cell and what the digits look like in this
 // picture (split_style.go, split_population.go, split_typeface.go,
 // split_look.go, split_symmetry.go), the givens checked and corrected with
-// the solver once for every candidate split (givensChecks), and the
-// entries weighed against the solution (split_entries.go). Tested in
+// the solver once for every candidate split (givensChecks), the doubtful
+// givens weighed against the puzzle's one solution (split_givens.go) and
+// the entries against the solution (split_entries.go). Tested in
 // split_test.go, split_look_test.go, split_symmetry_test.go,
 // split_entries_test.go, split_style_test.go, split_population_test.go and
 // split_typeface_test.go.
@@ -38,8 +40,9 @@ type split struct {
 // corrects the givens. A recognizer that does not say whether a digit is
 // printed or written makes it a given; splitDigits then tells the givens
 // from the player's entries by how the digits look and checks the givens
-// with the solver. When the givens make a proper puzzle, the entries are
-// weighed against its solution (see split_entries.go).
+// with the solver. When the givens make a proper puzzle, its doubtful
+// givens are weighed against its having one solution (split_givens.go)
+// and the entries against the solution (split_entries.go).
 func splitCells(rec *recognized) split {
 	rs, digits := recognizedKinds(rec.readings)
 	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
@@ -58,6 +61,7 @@ func splitCells(rec *recognized) split {
 		}
 	}
 	if sp.verdict.err == nil {
+		weighGivens(&sp.cells, sp.givens)
 		weighEmpties(&sp.cells, &sp.entered)
 		dropNoiseEntries(&sp.cells, &sp.entered, sp.verdict.solution)
 		weighEntries(&sp.cells, &sp.entered, sp.verdict.solution)
