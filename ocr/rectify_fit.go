@@ -89,22 +89,35 @@ func seatOf(g *image.Gray, cut cellLines) latticeSeat {
 			pix[1][x*n+y] = p
 		}
 	}
-	on := make([]bool, n*n)
+	on := make([]bool, n)
 	for dir := range 2 {
-		// on[y*n+x]: the pixel at x, y is on a thin line across x.
-		clear(on)
+		// near[band][x] counts the rows of the band whose pixel at x, or
+		// beside it, is on a thin line across x.
+		var near [9][]int
 		p := pix[dir]
-		for y := range n {
-			row := p[y*n : (y+1)*n]
-			for x := 1; x < n-1; x++ {
-				v := int(row[x]) + delta
-				for _, d := range ridgeReach {
-					if x-d < 0 || x+d >= n {
-						break
+		for band := range 9 {
+			near[band] = make([]int, n)
+			for y := band * n / 9; y < (band+1)*n/9; y++ {
+				row := p[y*n : (y+1)*n]
+				clear(on)
+				for x := 1; x < n-1; x++ {
+					v := int(row[x]) + delta
+					if v > 255 {
+						continue // paper: nothing is lighter
 					}
-					if int(row[x-d]) >= v && int(row[x+d]) >= v {
-						on[y*n+x] = true
-						break
+					for _, d := range ridgeReach {
+						if x-d < 0 || x+d >= n {
+							break
+						}
+						if int(row[x-d]) >= v && int(row[x+d]) >= v {
+							on[x] = true
+							break
+						}
+					}
+				}
+				for x := 1; x < n-1; x++ {
+					if on[x-1] || on[x] || on[x+1] {
+						near[band][x]++
 					}
 				}
 			}
@@ -127,14 +140,7 @@ func seatOf(g *image.Gray, cut cellLines) latticeSeat {
 					if x < 1 || x >= n-1 {
 						continue
 					}
-					c := 0
-					for y := y0; y < y1; y++ {
-						i := y*n + x
-						if on[i] || on[i-1] || on[i+1] {
-							c++
-						}
-					}
-					cov[band][o+reach] = float64(c) / float64(y1-y0)
+					cov[band][o+reach] = float64(near[band][x]) / float64(y1-y0)
 				}
 			}
 			f.line[dir][k] = traceLine(&cov, &cutAt, reach, bend)
@@ -211,9 +217,10 @@ func traceLine(cov *[9][]float64, cutAt *[9]int, reach, bend int) seatLine {
 // its length, and seatShowBand of that band's, lies more than seatSit of
 // a cell from the cut's line, and does in the band before or after too
 // (a lattice found off moves a line smoothly; a line off in one band
-// alone is a digit's stroke taken for it there, on 8 of 1,100 synthetic
-// grids found in place), the cells of the band on either side of it up
-// to the nearest line that sits there (or the border). n is the
+// alone is a digit's stroke taken for it there: on 11 of 1,240 grids of
+// the synthetic sets found within a quarter of a cell, against 1 when two
+// bands running are asked for), the cells of the band on either side of
+// it up to the nearest line that sits there (or the border). n is the
 // rectified grid's side in pixels.
 func (s *latticeSeat) unseated(n int) [81]bool {
 	var out [81]bool
@@ -269,7 +276,8 @@ func (s *latticeSeat) unseated(n int) [81]bool {
 
 // unseatedConfidence is the most a cell of a lattice that does not sit
 // is read with: below SureConfidence, so that it is named as a cell to
-// check.
+// check. Of the cells it was given to on the synthetic sets of seeds
+// 8801, 4401, 9901 and 9902 about half were read right.
 const unseatedConfidence = 0.5
 
 // unseat lowers to unseatedConfidence the confidence of the cells of
