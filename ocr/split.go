@@ -14,12 +14,12 @@ import (
 // recognizer's view of each cell and what the digits look like in this
 // picture (split_style.go, split_population.go, split_typeface.go,
 // split_look.go, split_symmetry.go), the givens checked and corrected with
-// the solver once for every candidate split (givensChecks), the doubtful
-// givens weighed against the puzzle's one solution (split_givens.go) and
-// the entries against the solution (split_entries.go). Tested in
-// split_test.go, split_look_test.go, split_symmetry_test.go,
-// split_entries_test.go, split_style_test.go, split_population_test.go and
-// split_typeface_test.go.
+// the solver once for every candidate split (givensChecks), the entries
+// weighed against the solution (split_entries.go) and the doubtful givens
+// and empty cells against the puzzle's one solution (split_givens.go).
+// Tested in split_test.go, split_look_test.go, split_symmetry_test.go,
+// split_entries_test.go, split_givens_test.go, split_style_test.go,
+// split_population_test.go and split_typeface_test.go.
 
 // split is the split stage's outcome at one angle.
 type split struct {
@@ -40,9 +40,9 @@ type split struct {
 // corrects the givens. A recognizer that does not say whether a digit is
 // printed or written makes it a given; splitDigits then tells the givens
 // from the player's entries by how the digits look and checks the givens
-// with the solver. When the givens make a proper puzzle, its doubtful
-// givens are weighed against its having one solution (split_givens.go)
-// and the entries against the solution (split_entries.go).
+// with the solver. When the givens make a proper puzzle, the entries are
+// weighed against its solution (split_entries.go), and its doubtful givens
+// and empty cells against its having one solution (split_givens.go).
 func splitCells(rec *recognized) split {
 	rs, digits := recognizedKinds(rec.readings)
 	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
@@ -61,10 +61,10 @@ func splitCells(rec *recognized) split {
 		}
 	}
 	if sp.verdict.err == nil {
-		weighGivens(&sp.cells, sp.givens)
 		weighEmpties(&sp.cells, &sp.entered)
 		dropNoiseEntries(&sp.cells, &sp.entered, sp.verdict.solution)
 		weighEntries(&sp.cells, &sp.entered, sp.verdict.solution)
+		weighGivens(&sp.cells, sp.givens, sp.verdict.solution)
 	}
 	return sp
 }

@@ -1,10 +1,6 @@
 package ocr
 
-import (
-	"testing"
-
-	"github.com/sudokubot/sudokubot/solver"
-)
+import "testing"
 
 // TestGivensWeighed: how a given read unsurely ends up once the givens
 // check out. A printed 8 the recognizer would also take for a digit
@@ -15,7 +11,7 @@ import (
 // stays as unsure: a puzzle with one given fewer is most often proper
 // too. A given read surely is left as it is.
 func TestGivensWeighed(t *testing.T) {
-	puzzle := solver.MustGrid(synthPuzzle)
+	puzzle, sol := synthSolved(t)
 	cell, clash := -1, 0 // a given, and a digit another given of its row holds
 	for i := 0; i < 81 && cell < 0; i++ {
 		if puzzle.Cell(i) == 0 {
@@ -65,7 +61,7 @@ func TestGivensWeighed(t *testing.T) {
 		}
 		rs[other].Confidence = tc.otherConf
 		rs[cell] = tc.in
-		weighGivens(&rs, puzzle)
+		weighGivens(&rs, puzzle, sol)
 		got := rs[cell]
 		if got.Digit != d || got.Confidence < tc.wantConf-1e-9 || got.Confidence > tc.wantConf+1e-9 {
 			t.Errorf("%s: read as %d at %.4f, want %d at %.4f", tc.name, got.Digit, got.Confidence, d, tc.wantConf)
@@ -76,6 +72,61 @@ func TestGivensWeighed(t *testing.T) {
 		}
 		if hasClash != tc.wantClash {
 			t.Errorf("%s: %d an alternative: %v, want %v (%v)", tc.name, clash, hasClash, tc.wantClash, got.Alternatives)
+		}
+	}
+}
+
+// TestEmptiesWeighedAgainstThePuzzle: a cell read as empty but for a faint
+// chance of a digit, in a grid whose givens check out. On a printed page
+// with no entries, a digit missed there would be a given, and a given
+// there can only be the solution's digit: the other digits are ruled out
+// (but for the chance that the digit is a player's, Laplace's rule over
+// the digits read) and the cell is read surely as empty. In a grid of as
+// many entries as givens, a digit there would as likely be the player's,
+// any digit, and the cell stays doubtful.
+func TestEmptiesWeighedAgainstThePuzzle(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	const cell = 40 // empty in synthPuzzle
+	right := sol.Cell(cell)
+	wrong := right%9 + 1
+	faint := CellReading{Kind: KindEmpty, Confidence: 0.95,
+		Alternatives: []Alternative{{Digit: wrong, Confidence: 0.03}, {Digit: right, Confidence: 0.01}}}
+	tests := []struct {
+		name    string
+		entries bool
+		sure    bool
+	}{
+		{"no entries", false, true},
+		{"many entries", true, false},
+	}
+	for _, tc := range tests {
+		var rs [81]CellReading
+		givens := 0
+		for i := range rs {
+			switch {
+			case puzzle.Cell(i) != 0:
+				rs[i] = CellReading{Kind: KindGiven, Digit: puzzle.Cell(i), Confidence: 1}
+				givens++
+			default:
+				rs[i] = CellReading{Kind: KindEmpty, Confidence: 1}
+			}
+		}
+		if tc.entries {
+			for i := 0; givens > 0; i++ {
+				if puzzle.Cell(i) == 0 && i != cell {
+					rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1}
+					givens--
+				}
+			}
+		}
+		rs[cell] = faint
+		weighGivens(&rs, puzzle, sol)
+		got := rs[cell]
+		if got.Kind != KindEmpty || got.Digit != 0 || got.Confidence < faint.Confidence {
+			t.Errorf("%s: read as %v %d at %.3f, want empty at %.3f at least", tc.name, got.Kind, got.Digit, got.Confidence, faint.Confidence)
+		}
+		if sure := got.Confidence >= SureConfidence; sure != tc.sure {
+			t.Errorf("%s: empty at %.3f, sure %v, want %v", tc.name, got.Confidence, sure, tc.sure)
 		}
 	}
 }
