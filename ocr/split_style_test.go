@@ -77,33 +77,40 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 	}
 }
 
-// TestReadThinEntriesKeepTheirInk reads a dark app board whose digits are
-// drawn small, the givens light gray and the player's entries pink: the
-// thin ones (1s, 7s) are as pink as the others, though most of their
-// pixels are part board, so the entries come back whole.
-func TestReadThinEntriesKeepTheirInk(t *testing.T) {
-	data, err := os.ReadFile("testdata/looks/app-small-thin-entries.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := ocr.Read(context.Background(), data, ocr.Options{Recognizer: ocr.NewRecognizer(nil)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	givens := solver.MustGrid("3..5..7..567.428....4........5..16...3.....4..7...4.1.2..91.37.7..4.625995.......")
-	entered := solver.MustGrid(".91..8.............2..79.65....9..3.1...5.9....9...5............1..........72....")
-	if res.Grid != givens || res.Entered != entered {
-		t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
+// TestReadSplitsByInk reads app screenshots whose givens and entries differ
+// only in ink:
+//   - a dark board whose digits are drawn small, the givens light gray and
+//     the player's entries pink: the thin ones (1s, 7s) are as pink as the
+//     others, though most of their pixels are part board, so the entries
+//     come back whole;
+//   - grey givens and blue entries in a thin typewriter face: the
+//     recognizer takes three of the grey 1s and 9s for handwriting,
+//     surely, but each is drawn like the page's other digits of its
+//     value, so the split by ink stands and the grey digits are the
+//     puzzle.
+func TestReadSplitsByInk(t *testing.T) {
+	for _, tc := range []struct {
+		look, givens, entered string
+	}{
+		{"app-small-thin-entries.png",
+			"3..5..7..567.428....4........5..16...3.....4..7...4.1.2..91.37.7..4.625995.......",
+			".91..8.............2..79.65....9..3.1...5.9....9...5............1..........72...."},
+		{"app-band-thin-font.jpg",
+			".4.27...117.......8.9..6.....3..26.........5....98517.46....2.....5.9........7.1.",
+			".....8.3...2..45...3.1..7.........89....63...62......3...............8..29......."},
+	} {
+		res := readLook(t, tc.look)
+		givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
+		if res.Grid != givens || res.Entered != entered {
+			t.Errorf("%s: read givens %s and entries %s, want %s and %s", tc.look, res.Grid, res.Entered, givens, entered)
+		}
 	}
 }
 
-// TestReadThinFontGivensByInk reads an app's screenshot whose grey givens
-// and blue entries are drawn in a thin typewriter face: the recognizer
-// takes three of the grey 1s and 9s for handwriting, surely, but each is
-// drawn like the page's other digits of its value, so the split by ink
-// stands and the grey digits are the puzzle.
-func TestReadThinFontGivensByInk(t *testing.T) {
-	data, err := os.ReadFile("testdata/looks/app-band-thin-font.jpg")
+// readLook reads the picture testdata/looks/name with the network alone.
+func readLook(t *testing.T, name string) *ocr.Result {
+	t.Helper()
+	data, err := os.ReadFile("testdata/looks/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,9 +118,5 @@ func TestReadThinFontGivensByInk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	givens := solver.MustGrid(".4.27...117.......8.9..6.....3..26.........5....98517.46....2.....5.9........7.1.")
-	entered := solver.MustGrid(".....8.3...2..45...3.1..7.........89....63...62......3...............8..29.......")
-	if res.Grid != givens || res.Entered != entered {
-		t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
-	}
+	return res
 }
