@@ -36,7 +36,8 @@
 //	           split_typeface.go,                                                        split_typeface_test.go,
 //	           split_look.go,                                                            split_look_test.go,
 //	           split_symmetry.go,                                                        split_symmetry_test.go,
-//	           split_entries.go                                                          split_entries_test.go
+//	           split_entries.go,                                                         split_entries_test.go,
+//	           split_givens.go                                                           split_givens_test.go
 //	check      check.go,             check, and Correct    Solutions, Solution,          check_correct_test.go,
 //	           check_correct.go                            SolveErr, Problem, Doubtful   progress_test.go (TestToCheck)
 //
