@@ -165,7 +165,8 @@
 //     decreasing confidence, never repeating Digit. Kind may be left for
 //     the split stage; a digit whose kind is not an entry becomes a given.
 //   - The readings are not final: [Read] lowers the confidence of cells the
-//     photo's frame cuts, the split stage settles every cell's kind,
+//     photo's frame cuts and of those where the lattice does not sit on
+//     the picture's lines (rectify_fit.go), the split stage settles every cell's kind,
 //     corrects the givens from their alternatives and weighs the entries
 //     against the solution, and the check stage names the doubtful cells.
 //   - Recognize must honour ctx cancellation, must not keep references to
