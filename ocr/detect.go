@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"cmp"
 	"errors"
 	"image"
 	"math"
@@ -12,8 +13,10 @@ import (
 // pixels) and how grid-like it looked. The lines are looked for in several
 // maps (detect_maps.go), the outlines of their components give candidates
 // (detect_outlines.go), refineLattice fits ten lines each way to them
-// (detect_lattice.go), judge weighs them on the picture itself
-// (detect_quality.go) and choose picks the grid. Tested in detect_test.go
+// (detect_lattice.go), a board whose edge is a step from the page is
+// looked for by its edge and box lines (detect_board.go), judge weighs
+// them on the picture itself (detect_quality.go) and choose picks the
+// grid. Tested in detect_test.go
 // and detect_looks_test.go.
 
 // ErrNoGrid is returned when no Sudoku grid is found in an image.
@@ -117,9 +120,15 @@ func Detect(g *image.Gray) (Detection, error) {
 			}
 		}
 	}
+	if !settled(cands) {
+		// A board darker or lighter than the page, its cell lines too
+		// faint to find: its edge is in one map, its box lines in another.
+		cands = append(cands, judgeAll(work, boardCandidates(work))...)
+	}
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid
 	}
+	markOversized(work, cands)
 	best := choose(cands, work.Rect.Dx(), work.Rect.Dy())
 	det := Detection{Corners: scaled(best.quad, scale), Score: best.score, work: work, quad: best.quad}
 	for _, o := range otherGrids(cands, best) {
@@ -244,11 +253,11 @@ const sameGridReach = 1.5
 const offCentreCost = 0.3
 
 // choose picks the grid among the candidates of a w x h picture: of those
-// whose lines stand out nearly as well as the best's, the largest one
-// nearer the middle of the picture (people aim at the puzzle they want,
-// and a solution grid beside it is smaller).
+// whose lines stand out nearly as well as the best's (of the yardsticks),
+// the largest one nearer the middle of the picture (people aim at the
+// puzzle they want, and a solution grid beside it is smaller).
 func choose(cands []candidate, w, h int) candidate {
-	top := topQuality(cands)
+	top := topQuality(yardsticks(cands))
 	var best candidate
 	for _, c := range cands {
 		if c.quality >= qualityShare*top && (best.area == 0 || weight(c, w, h) > weight(best, w, h)) {
@@ -274,6 +283,42 @@ func choose(cands []candidate, w, h int) candidate {
 // fitted reports whether cands hold a lattice of ten lines each way.
 func fitted(cands []candidate) bool {
 	return slices.ContainsFunc(cands, func(c candidate) bool { return !c.boxes })
+}
+
+// markOversized sets whether the digits of the candidates fit in their
+// cells (see digitsFit), from the clearest down to the first whose digits
+// fit that was not found by its edge alone: those are all yardsticks
+// needs.
+func markOversized(work *image.Gray, cands []candidate) {
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cands[b].quality, cands[a].quality) })
+	for _, i := range order {
+		c := &cands[i]
+		if c.board {
+			continue
+		}
+		if c.oversized = !digitsFit(work, c.quad); !c.oversized {
+			return
+		}
+	}
+}
+
+// yardsticks returns the candidates that set how clearly a grid's lines
+// must stand out (see choose), or all of them when there are none: not a
+// lattice whose digits do not fit in its cells (a number pad beside an
+// app's board stands out more clearly than the board's faint lines, but
+// has one large digit a box), nor a board found by its edge and box lines
+// alone (a number pad of keys on the board's colour has the same look,
+// and its gaps stand out more clearly than the board's lines).
+func yardsticks(cands []candidate) []candidate {
+	out := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return c.oversized || c.board })
+	if len(out) == 0 {
+		return cands
+	}
+	return out
 }
 
 // topQuality is the best quality among cands.
@@ -315,4 +360,10 @@ type candidate struct {
 	// judge), comparable between candidates of different maps, and what
 	// else judge found of its lines.
 	lines
+	// oversized is true when the marks in its boxes are larger than its
+	// cells (see digitsFit): a number pad, or a 3x3 box of a grid.
+	oversized bool
+	// board is true for a board found by its edge and box lines (see
+	// boardCandidates).
+	board bool
 }

@@ -469,11 +469,7 @@ func (s surroundings) cut() (edge string, cropped bool) {
 // aroundMap is the map lookAround finds lines in: dark ink (most printed
 // and rendered grids) and thin dark lines (light gray cell lines).
 func aroundMap(work *image.Gray) *binImg {
-	b := lineMaps[0].make(work)
-	for i, v := range lineMaps[1].make(work).pix {
-		b.pix[i] |= v
-	}
-	return b
+	return union(lineMaps[0].make(work), lineMaps[1].make(work))
 }
 
 // otherGridArea is the least area of another grid, as a share of the

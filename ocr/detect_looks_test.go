@@ -137,6 +137,14 @@ func TestDetectLooks(t *testing.T) {
 //     lattice with one corner pulled in a third of a cell, framed but with
 //     a third of its lines missing, replaced the right lattice, which was
 //     not framed: five cells read as empty, surely.
+//   - app-small-dark-board-pad.png (the same, -looks app-small -seed
+//     4242, 1600x1000): a dark board on a light page, its edge a step
+//     from the page rather than a line, light box lines and no cell
+//     lines, a 3x3 number pad of light keys beside it: no map held the
+//     board's outline and its box lines together, and no grid was found.
+//   - app-dark-board-edge-only.png (the same, -seed 9901, 390x866): a
+//     dark board on a page of another dark shade, faint cell lines and
+//     light box lines, a row of number keys under it: no grid was found.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -152,6 +160,8 @@ func TestDetectPictures(t *testing.T) {
 		{"app-box-lines-only.jpg", Quad{{136, 169}, {604, 169}, {604, 637}, {136, 637}}},
 		{"app-dark-no-lines-pad.jpg", Quad{{331, 152}, {934, 152}, {934, 755}, {331, 755}}},
 		{"app-dark-askew-framed.png", Quad{{25, 388}, {1258, 388}, {1258, 1621}, {25, 1621}}},
+		{"app-small-dark-board-pad.png", Quad{{240, 182}, {888, 182}, {888, 830}, {240, 830}}},
+		{"app-dark-board-edge-only.png", Quad{{10, 181}, {379, 181}, {379, 550}, {10, 550}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))

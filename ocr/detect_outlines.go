@@ -75,23 +75,10 @@ const (
 // is looked for around it, then close to it; with closeLook, outlines
 // where that finds nothing get the close look alone.
 func gridCandidates(b *binImg, closeLook bool) []candidate {
-	labels, comps := label(b)
-	minSide := float64(min(b.w, b.h))
 	var out []candidate
-	for _, c := range comps {
-		cw, ch := c.maxX-c.minX+1, c.maxY-c.minY+1
-		if float64(cw) < minComponentSide*minSide || float64(ch) < minComponentSide*minSide {
-			continue
-		}
-		hull, _ := largestQuad(componentHull(labels, b.w, c))
-		x0, y0, x1, y1 := float64(c.minX), float64(c.minY), float64(c.maxX+1), float64(c.maxY+1)
-		box := Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
-		outlines := []Quad{orderQuad(hull)}
-		if !sameQuad(outlines[0], box, sameOutline*math.Max(x1-x0, y1-y0)) {
-			outlines = append(outlines, box)
-		}
-		for _, q := range outlines {
-			if quadArea(q) < minOutlineArea*float64(b.w*b.h) || !plausibleQuad(q) || gridScore(b, q) < minGridScore {
+	for _, outline := range outlines(b) {
+		for _, q := range outline {
+			if gridScore(b, q) < minGridScore {
 				continue
 			}
 			// A wide first look (the component may miss faint outer
@@ -119,6 +106,40 @@ func gridCandidates(b *binImg, closeLook bool) []candidate {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// outlines returns the outlines of the large components of b (at least
+// minComponentSide of the picture each way), each one or two
+// quadrilaterals: the largest on its convex hull (a grid seen at an
+// angle) and, when it differs, its bounding box (a grid whose outer
+// border is missing from b, whose hull is then cut at the corners). Only
+// plausible quadrilaterals of at least minOutlineArea of the picture are
+// kept.
+func outlines(b *binImg) [][]Quad {
+	labels, comps := label(b)
+	minSide := float64(min(b.w, b.h))
+	var out [][]Quad
+	for _, c := range comps {
+		cw, ch := c.maxX-c.minX+1, c.maxY-c.minY+1
+		if float64(cw) < minComponentSide*minSide || float64(ch) < minComponentSide*minSide {
+			continue
+		}
+		hull, _ := largestQuad(componentHull(labels, b.w, c))
+		x0, y0, x1, y1 := float64(c.minX), float64(c.minY), float64(c.maxX+1), float64(c.maxY+1)
+		box := Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+		qs := []Quad{orderQuad(hull)}
+		if !sameQuad(qs[0], box, sameOutline*math.Max(x1-x0, y1-y0)) {
+			qs = append(qs, box)
+		}
+		var kept []Quad
+		for _, q := range qs {
+			if quadArea(q) >= minOutlineArea*float64(b.w*b.h) && plausibleQuad(q) {
+				kept = append(kept, q)
+			}
+		}
+		out = append(out, kept)
 	}
 	return out
 }
@@ -208,12 +229,20 @@ const boxScore = 2.0 / 3
 // then strays to the columns of digits; a grid with cell lines passes
 // too, and its ten-line lattice is the better candidate.
 func boxLattice(b *binImg, q Quad) bool {
+	return linesThere(b, q, 0, 0, 1.0/3, 2.0/3, 1)
+}
+
+// linesThere reports whether the lines of quadrilateral q at the given
+// shares of its side, each way, are there in b nearly all along
+// (boxLineCover): ink within reach of them (as a share of q's side; at
+// least a pixel, and half a step between samples).
+func linesThere(b *binImg, q Quad, reach float64, at ...float64) bool {
 	h, ok := squareToQuad(q)
 	if !ok {
 		return false
 	}
 	const n = 90 // samples along a line
-	rad := max(1, sampleRadius(q, 180))
+	rad := max(1, sampleRadius(q, 180), int(reach*q.longestSide()))
 	cover := func(vertical bool, t float64) float64 {
 		hit := 0
 		for i := range n {
@@ -227,8 +256,7 @@ func boxLattice(b *binImg, q Quad) bool {
 		}
 		return float64(hit) / n
 	}
-	for k := range 4 {
-		t := float64(k) / 3
+	for _, t := range at {
 		if cover(true, t) < boxLineCover || cover(false, t) < boxLineCover {
 			return false
 		}

@@ -16,11 +16,12 @@
 //	decode     decode.go,            Decode, ToGray        Width, Height, Orientation    decode_test.go,
 //	           decode_scaled.go                                                          decode_scaled_test.go
 //	detect     detect.go,            Detect                DetectScore, and Corners      detect_test.go,
-//	           detect_maps.go,                             once turned (upright.go)      detect_looks_test.go
+//	           detect_maps.go,                             once turned (upright.go)      detect_looks_test.go,
 //	           detect_outlines.go,
 //	           detect_lattice.go,
 //	           detect_quality.go,
-//	           detect_around.go
+//	           detect_around.go,                                                         detect_board_test.go
+//	           detect_board.go
 //	rectify    rectify.go,           RectifyGrid, and      Inverted; the Confidence of   rectify_test.go,
 //	           rectify_colour.go,    seatOf once cut       the cells where the lattice   polarity_test.go,
 //	           rectify_polarity.go,                        does not sit on the picture's rectify_fit_test.go
@@ -78,11 +79,13 @@
 //     pixels, on a copy scaled to at most 800 pixels: grid lines are looked
 //     for in several maps of the picture, the outlines of their components
 //     give candidate grids, ten lines each way are fitted to each, and the
-//     lattices are judged on the gray picture itself. The other grids
-//     as large are kept ([Result.OtherGrids]); when the reading is not a
-//     proper puzzle, the lines around the grid say whether it is a grid of
-//     another size or one the picture cuts (detect_around.go), and [Read]
-//     answers with a [*GridError].
+//     lattices are judged on the gray picture itself; a board told from
+//     the page by its edge, with box lines and no cell lines to fit, is
+//     looked for by its edge and its box lines (detect_board.go). The
+//     other grids as large are kept ([Result.OtherGrids]); when the
+//     reading is not a proper puzzle, the lines around the grid say
+//     whether it is a grid of another size or one the picture cuts
+//     (detect_around.go), and [Read] answers with a [*GridError].
 //   - rectify: [RectifyGrid] warps the grid to [GridSize] pixels square,
 //     dark ink on light paper: a grid of light print on a dark board is
 //     read from its negative, a picture in colour by each pixel's distance

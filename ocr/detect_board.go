@@ -1,0 +1,162 @@
+package ocr
+
+import (
+	"image"
+	"slices"
+)
+
+// The board look of the detect stage: a board darker (or lighter) than
+// the page, its edge a step from the page rather than a line, with box
+// lines and cell lines too faint to find (an app's screenshot).
+
+// boardCandidates returns the boards of work darker (or lighter) than
+// the page around them whose cell lines are too faint to find. The
+// board's edge is a step from the page, not a line: it is in the map of
+// ink darker (lighter) than its neighbourhood, while its box lines,
+// drawn lighter or darker than the board, are in a map of thin light or
+// dark lines; neither map alone holds the grid. An outline of a
+// component of an edge map and a line map together is a board when its
+// border lies inside the picture and is all there in the edge map
+// (within edgeReach), its box lines at thirds all there in the line map
+// (as boxLattice asks of one map), and its digits fit in its cells (see
+// digitsFit). A number pad of keys
+// in the board's colour beside it, the page showing between them, can
+// have the same outline and lines; choose does not let such candidates
+// set how clear a grid must be (see yardsticks).
+func boardCandidates(work *image.Gray) []candidate {
+	var out []candidate
+	darkInk, lightInk := lineMaps[0].make(work), lineMaps[0].make(invert(work))
+	darkLines, lightLines := lineMaps[1].make(work), lineMaps[4].make(work)
+	for _, m := range [][2]*binImg{{darkInk, lightLines}, {lightInk, darkLines}, {lightInk, lightLines}, {darkInk, darkLines}} {
+		edge, lines := m[0], m[1]
+		both := union(&binImg{w: edge.w, h: edge.h, pix: slices.Clone(edge.pix)}, lines)
+		for _, outline := range outlines(both) {
+			for _, q := range outline {
+				if inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(lines, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
+					out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true, board: true})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inside reports whether every corner of q lies inside a w x h picture,
+// off its frame: a board is told from the page by its edge, and an
+// outline along the frame has no page around it (a page of text, its
+// columns and lines of both polarities, makes one component of the
+// whole frame).
+func inside(q Quad, w, h int) bool {
+	for _, p := range q {
+		if p.X < 1 || p.Y < 1 || p.X > float64(w-1) || p.Y > float64(h-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// edgeReach is how far inside or outside the outline of a board (as a
+// share of its side: a sixth of a cell) its edge may lie: the outline of
+// the two maps together runs along the outer ends of the box lines,
+// which may reach over a border drawn between the board and the page.
+const edgeReach = 1.0 / 54
+
+// union adds the ink of b to a (both of one size) and returns a.
+func union(a, b *binImg) *binImg {
+	for i, v := range b.pix {
+		a.pix[i] |= v
+	}
+	return a
+}
+
+// How digitsFit looks at the boxes of a lattice.
+const (
+	// fitCell is the side of a cell in the rectified view, in pixels.
+	fitCell = 16
+	// fitInset is how far inside a box's lines its interior starts.
+	fitInset = 3
+	// fitInk is the share of the strongest difference from a box's
+	// ground at which a pixel is ink.
+	fitInk = 0.5
+	// fitMinContrast is the least difference from the ground, in gray
+	// levels, of a box with any ink at all.
+	fitMinContrast = 24
+	// oversized and undersized bound, in cells, the height or width of
+	// a mark too large to be a digit in one cell but smaller than the
+	// box (a line or a band across the box).
+	oversized, acrossBox = 1.25, 2.5
+	// maxOversizedBoxes is how many boxes may hold such a mark.
+	maxOversizedBoxes = 2
+)
+
+// digitsFit reports whether the marks inside the boxes of the lattice of
+// quad q of g are no larger than a cell: a grid's digits are written in
+// its cells, while a number pad taken for a grid has one digit across
+// each key (a box of its lattice) and a single 3x3 box of a grid taken
+// for the grid has the grid's digits across its boxes (the grid's
+// cells). Marks across a whole box (lines, a highlighted row) do not
+// count, nor do two boxes holding a large mark (two neighbouring
+// highlighted cells).
+func digitsFit(g *image.Gray, q Quad) bool {
+	h, ok := squareToQuad(q)
+	if !ok {
+		return false
+	}
+	const side = 9 * fitCell
+	view := make([]uint8, side*side)
+	for y := range side {
+		for x := range side {
+			px, py := h.apply(centre(x)/side, centre(y)/side)
+			view[y*side+x] = grayAt(g, px, py)
+		}
+	}
+	const n = 3*fitCell - 2*fitInset // the side of a box's interior
+	bad := 0
+	for b := range 9 {
+		x0, y0 := (b%3)*3*fitCell+fitInset, (b/3)*3*fitCell+fitInset
+		box := make([]uint8, 0, n*n)
+		for y := y0; y < y0+n; y++ {
+			box = append(box, view[y*side+x0:y*side+x0+n]...)
+		}
+		if hasOversizedMark(box, n) {
+			bad++
+		}
+	}
+	return bad <= maxOversizedBoxes
+}
+
+// hasOversizedMark reports whether the n x n interior of a box holds a
+// connected mark (pixels differing from the box's ground, its median,
+// by fitInk of the largest difference) whose height or width is between
+// oversized and acrossBox cells.
+func hasOversizedMark(box []uint8, n int) bool {
+	var hist [256]int
+	for _, v := range box {
+		hist[v]++
+	}
+	ground := int(percentile(&hist, len(box), 0.5))
+	var top int
+	diff := make([]int, len(box))
+	for i, v := range box {
+		diff[i] = max(int(v)-ground, ground-int(v))
+		top = max(top, diff[i])
+	}
+	if top < fitMinContrast {
+		return false
+	}
+	ink := &binImg{w: n, h: n, pix: make([]uint8, n*n)}
+	for i, d := range diff {
+		if float64(d) >= fitInk*float64(top) {
+			ink.pix[i] = 1
+		}
+	}
+	_, comps := label(ink)
+	for _, c := range comps {
+		w, ht := float64(c.maxX-c.minX+1)/fitCell, float64(c.maxY-c.minY+1)/fitCell
+		if long := max(w, ht); long > oversized && w < acrossBox && ht < acrossBox {
+			return true
+		}
+	}
+	return false
+}
