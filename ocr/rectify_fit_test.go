@@ -69,6 +69,17 @@ func TestLatticeSeat(t *testing.T) {
 			most:    40,
 		},
 		{
+			// A grid found two columns and rows short: its lines run at
+			// 9/7 of the lattice's step, so the lattice sits nowhere but
+			// by chance, and every cell is named.
+			name: "short",
+			at: func(k int, _ float64) float64 {
+				return float64(k)*cell*9/7 - 1
+			},
+			want: []int{0, 1, 9, 10, 40, 44, 80},
+			most: 81,
+		},
+		{
 			// Curved paper: the lines bow by a fifth of a cell in the
 			// middle, which the cut follows.
 			name: "bowed",
