@@ -96,12 +96,14 @@
 //     or none, a calibrated confidence, ranked alternatives, pencil marks,
 //     how likely the digit is handwritten). This package's
 //     ([NewRecognizer]) runs the classifier on every cell, reads pencil
-//     marks one small digit at a time, and asks a [DigitReader] about the
-//     printed digits the classifier is least sure of. It also proposes
+//     marks one small digit at a time, and can ask a [DigitReader] about
+//     the printed digits the classifier is least sure of. It also proposes
 //     each cell's kind (print or hand, one digit or pencil marks, by the
 //     classifier and its rules over the whole grid), because the second
 //     opinion is asked only about the digits it takes for print. recognize
-//     then doubts the cells the photo's frame cuts.
+//     then doubts the cells the photo's frame cuts. [Read] asks the second
+//     opinion only when the givens, split and checked, do not make a
+//     proper puzzle read surely, and then splits and checks again.
 //   - split: splitCells settles the kind of every cell: given, the
 //     player's entry, pencil marks or empty. A page whose digits are one
 //     ink is one population and has no typed entries (split_population.go:
@@ -117,7 +119,8 @@
 //     from their alternatives ([Correct]) when a clearly likeliest change
 //     gives one solution. The entries are never corrected but, when the
 //     givens make a proper puzzle, weighed against its solution
-//     (split_entries.go).
+//     (split_entries.go), and the doubtful givens and empty cells against
+//     its having one solution (split_givens.go).
 //   - check: what the solver's verdict on the givens means: exactly one
 //     solution, or the problem and the least sure cells and those in a
 //     clash as [Result.Doubtful]; with one solution, the cells read with

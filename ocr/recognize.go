@@ -75,15 +75,40 @@ type recognized struct {
 	rect *rectified
 }
 
+// askFunc reads the cells of a reading once more with a second opinion on
+// its printed digits, and reports whether it asked anyone.
+type askFunc func(context.Context) ([81]CellReading, bool, error)
+
+// A deferringRecognizer is a [Recognizer] whose second opinion can wait
+// for the solver: recognizeFirst reads the cells without it, and returns
+// how to ask for it later (nil when there is no one to ask).
+type deferringRecognizer interface {
+	recognizeFirst(ctx context.Context, c Cells) ([81]CellReading, askFunc, error)
+}
+
 // recognize reads the cells of the grid rect of the photo pic with read,
-// then doubts the cells the photo's frame cuts (outsideDoubt).
-func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) (*recognized, error) {
-	readings, err := read(ctx, rect.cells)
+// then doubts the cells the photo's frame cuts (outsideDoubt). It returns
+// how to read them again with a second opinion, when read can (see
+// askAgain).
+func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) (*recognized, askFunc, error) {
+	readings, again, err := read(ctx, rect.cells)
 	if err != nil {
-		return nil, fmt.Errorf("recognize cells: %w", err)
+		return nil, nil, fmt.Errorf("recognize cells: %w", err)
 	}
 	outsideDoubt(&readings, rect.grid.Corners, pic.gray.Rect)
-	return &recognized{readings: readings, img: pic.dec.Image, rect: rect}, nil
+	rec := &recognized{readings: readings, img: pic.dec.Image, rect: rect}
+	if again == nil {
+		return rec, nil, nil
+	}
+	ask := func(ctx context.Context) ([81]CellReading, bool, error) {
+		rs, asked, err := again(ctx)
+		if err != nil {
+			return rs, asked, fmt.Errorf("recognize cells: %w", err)
+		}
+		outsideDoubt(&rs, rect.grid.Corners, pic.gray.Rect)
+		return rs, asked, nil
+	}
+	return rec, ask, nil
 }
 
 // outsideDoubt marks the readings of cells that lie partly outside the

@@ -24,13 +24,13 @@ type netRecognizer struct {
 // synthetic set (train/secondop, docs/reading.md): printed digits the
 // network gives less than secondBelow are read again by the DigitReader,
 // and the two opinions are multiplied, the reader's weighed by
-// secondWeight. The reader is asked only in a picture with a printed
-// digit under startBelow, one that would be named as doubtful: starting
-// Tesseract costs a command more than reading the picture, and in the
-// other pictures its opinion made no cell right or wrong (measured per
-// cell: 17 of newspaper-dev's 106 photos ask instead of 64, 6 of 242
-// synthetic pictures instead of 43, as many cells wrong, one cell fewer
-// doubtful). Once asked, it reads all the digits under secondBelow:
+// secondWeight. [Read] asks the reader only when the solver cannot settle
+// the givens the network read (see recognizeFirst): starting Tesseract
+// costs a command more than reading the picture, and where the givens
+// check out surely without it its opinion changed no digit read (326 dev
+// photos). Recognize, for a caller without the solver, asks it in a
+// picture with a printed digit under startBelow, one that would be named
+// as doubtful. Once asked, it reads all the digits under secondBelow:
 // Tesseract reads the glyphs as a line of text and reads a doubtful digit
 // better among clear ones (a JPEG at quality 5 read its doubtful givens
 // worse when they were alone in the line).
@@ -63,17 +63,37 @@ const (
 	tinyP     = 1e-4
 )
 
-// Recognize implements [Recognizer].
+// Recognize implements [Recognizer]: the network's reading, with the
+// DigitReader's second opinion when a printed digit would be named as
+// doubtful.
 func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading, error) {
+	out, again, err := r.recognizeFirst(ctx, c)
+	if err != nil || again == nil {
+		return out, err
+	}
+	for _, o := range out {
+		if o.Kind == KindGiven && o.Confidence < startBelow {
+			out, _, err = again(ctx)
+			break
+		}
+	}
+	return out, err
+}
+
+// recognizeFirst reads the cells with the network alone and returns, with
+// the readings, how to ask the DigitReader about the printed digits later
+// (nil without a DigitReader): [Read] asks only when the solver cannot
+// settle the givens.
+func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
 	var out [81]CellReading
 	if err := ctx.Err(); err != nil {
-		return out, err
+		return out, nil, err
 	}
 	if c.Img == nil {
 		for i := range out {
 			out[i] = CellReading{Kind: KindEmpty, Confidence: 1}
 		}
-		return out, nil
+		return out, nil, nil
 	}
 	lv := digitnet.GridLevels(c.Img, c.Rects[:])
 	inputs := make([]float32, 81*digitnet.InputLen)
@@ -124,12 +144,16 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 			out[i].Hand = float64(handShareOf(&outs[k]))
 		}
 	}
-	if r.digits != nil {
-		if err := r.secondOpinion(ctx, c, &out, probs, outs, ask, small); err != nil {
-			return out, err
-		}
+	if r.digits == nil {
+		return out, nil, nil
 	}
-	return out, nil
+	first := out
+	again := func(ctx context.Context) ([81]CellReading, bool, error) {
+		out := first
+		asked, err := r.secondOpinion(ctx, c, &out, probs, outs, ask, small)
+		return out, asked, err
+	}
+	return out, again, nil
 }
 
 // The grid-level rule for handwriting: a digit is the player's when the
@@ -300,22 +324,18 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 }
 
 // secondOpinion asks the DigitReader about the printed digits the network
-// is not all but sure of, when one of them would be named as doubtful, and
-// multiplies the two opinions. The cells read as one small digit (small)
-// are left out: their digit was read from its own glyph (readMarks), and
-// the network's view of the whole cell, which the opinions are weighed
-// with, took it for a pencil mark.
-func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) error {
+// is not all but sure of and multiplies the two opinions; it reports
+// whether it asked. The cells read as one small digit (small) are left
+// out: their digit was read from its own glyph (readMarks), and the
+// network's view of the whole cell, which the opinions are weighed with,
+// took it for a pencil mark. probs is the network's digit probabilities,
+// changed in place (secondOpinion is asked at most once per reading).
+func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) (bool, error) {
 	var cells []int
-	doubtful := false
 	for _, i := range ask {
 		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow && !small[i] {
 			cells = append(cells, i)
-			doubtful = doubtful || out[i].Confidence < startBelow
 		}
-	}
-	if !doubtful {
-		return nil
 	}
 	all := DigitGlyphs(c)
 	var glyphs []*image.Gray
@@ -327,11 +347,11 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 		}
 	}
 	if len(glyphs) == 0 {
-		return nil
+		return false, nil
 	}
 	read, err := r.digits.ReadDigits(ctx, glyphs)
 	if err != nil {
-		return fmt.Errorf("read digits: %w", err)
+		return false, fmt.Errorf("read digits: %w", err)
 	}
 	index := make(map[int]int, len(ask))
 	for k, i := range ask {
@@ -358,7 +378,7 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 			out[i].Kind, out[i].Hand = kind, hand
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // DigitGlyphs returns the glyph a [DigitReader] is given for each cell of
