@@ -81,9 +81,17 @@ func (q Quad) longestSide() float64 {
 // solution grid or a neighbouring puzzle).
 func Detect(g *image.Gray) (Detection, error) {
 	work, scale := shrink(g, detectMaxSide)
+	// Each map is made once, when first looked at.
+	maps := make([]*binImg, len(lineMaps))
+	mapOf := func(i int) *binImg {
+		if maps[i] == nil {
+			maps[i] = lineMaps[i].make(work)
+		}
+		return maps[i]
+	}
 	var cands []candidate
-	for _, m := range lineMaps {
-		bin := m.make(work)
+	for i := range lineMaps {
+		bin := mapOf(i)
 		found := withSquareEnds(work, bin, gridCandidates(bin, false))
 		for i, c := range found {
 			if g, ok := grow(work, bin, c); ok {
@@ -97,13 +105,13 @@ func Detect(g *image.Gray) (Detection, error) {
 	}
 	if !fitted(cands) {
 		// Broken lines (faint print, blur): join them and try again.
-		cands = append(cands, judgeAll(work, gridCandidates(dilate(lineMaps[0].make(work)), false))...)
+		cands = append(cands, judgeAll(work, gridCandidates(dilate(mapOf(0)), false))...)
 	}
 	if !fitted(cands) {
 		// Outlines whose wide look found nothing: a close look inside
 		// each.
-		for _, m := range lineMaps {
-			cands = append(cands, judgeAll(work, gridCandidates(m.make(work), true))...)
+		for i := range lineMaps {
+			cands = append(cands, judgeAll(work, gridCandidates(mapOf(i), true))...)
 		}
 	}
 	if !fitted(cands) {
@@ -111,8 +119,8 @@ func Detect(g *image.Gray) (Detection, error) {
 		// the lattice in the whole picture.
 		w, h := float64(work.Rect.Dx()), float64(work.Rect.Dy())
 		frame := Quad{{0, 0}, {w, 0}, {w, h}, {0, h}}
-		for _, m := range lineMaps {
-			bin := m.make(work)
+		for i := range lineMaps {
+			bin := mapOf(i)
 			if q, s := refineLattice(bin, frame, frameMargin, 0); s >= wideLookScore && plausibleQuad(q) {
 				if c, ok := closeLattice(bin, q); ok {
 					cands = append(cands, withSquareEnds(work, bin, []candidate{c})...)
@@ -123,7 +131,7 @@ func Detect(g *image.Gray) (Detection, error) {
 	if !settled(cands) {
 		// A board darker or lighter than the page, its cell lines too
 		// faint to find: its edge is in one map, its box lines in another.
-		cands = append(cands, judgeAll(work, boardCandidates(work))...)
+		cands = append(cands, judgeAll(work, boardCandidates(work, mapOf(0), mapOf(1), mapOf(4)))...)
 	}
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid

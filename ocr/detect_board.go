@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"image"
+	"math"
 	"slices"
 )
 
@@ -10,7 +11,8 @@ import (
 // lines and cell lines too faint to find (an app's screenshot).
 
 // boardCandidates returns the boards of work darker (or lighter) than
-// the page around them whose cell lines are too faint to find. The
+// the page around them whose cell lines are too faint to find, given its
+// maps of dark ink and of thin dark and light lines (three pixels wide). The
 // board's edge is a step from the page, not a line: it is in the map of
 // ink darker (lighter) than its neighbourhood, while its box lines,
 // drawn lighter or darker than the board, are in a map of thin light or
@@ -23,16 +25,15 @@ import (
 // in the board's colour beside it, the page showing between them, can
 // have the same outline and lines; choose does not let such candidates
 // set how clear a grid must be (see yardsticks).
-func boardCandidates(work *image.Gray) []candidate {
+func boardCandidates(work *image.Gray, darkInk, darkLines, lightLines *binImg) []candidate {
 	var out []candidate
-	darkInk, lightInk := lineMaps[0].make(work), lineMaps[0].make(invert(work))
-	darkLines, lightLines := lineMaps[1].make(work), lineMaps[4].make(work)
+	lightInk := lineMaps[0].make(invert(work))
 	for _, m := range [][2]*binImg{{darkInk, lightLines}, {lightInk, darkLines}, {lightInk, lightLines}, {darkInk, darkLines}} {
 		edge, lines := m[0], m[1]
 		both := union(&binImg{w: edge.w, h: edge.h, pix: slices.Clone(edge.pix)}, lines)
 		for _, outline := range outlines(both) {
 			for _, q := range outline {
-				if inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(lines, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
+				if !found(out, q) && inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(lines, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
 					out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true, board: true})
 					break
 				}
@@ -40,6 +41,12 @@ func boardCandidates(work *image.Gray) []candidate {
 		}
 	}
 	return out
+}
+
+// found reports whether a board of cands has q's corners, within a
+// third of a cell (another pair of maps found it too).
+func found(cands []candidate, q Quad) bool {
+	return slices.ContainsFunc(cands, func(c candidate) bool { return sameQuad(c.quad, q, math.Sqrt(quadArea(q))/27) })
 }
 
 // inside reports whether every corner of q lies inside a w x h picture,
