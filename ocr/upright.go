@@ -166,8 +166,9 @@ func (a *angleReading) splitAndCheck(rec *recognized, clock *stageClock) {
 
 // sureGivens reports whether the givens make a proper puzzle and every one
 // of them is read surely: the reading needs no second opinion on its
-// printed digits (where the givens check out so without it, Tesseract's
-// changed no digit read on 326 dev photos and 441 synthetic pictures).
+// printed digits (where the givens checked out so without it, Tesseract's
+// changed no digit read on 326 dev photos, and one of 442 synthetic
+// pictures, for the worse: docs/reading.md).
 func (a *angleReading) sureGivens() bool {
 	if a.check.solutions != 1 {
 		return false
