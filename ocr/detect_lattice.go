@@ -204,6 +204,46 @@ func (sq *latticeSquare) profile(vertical bool, lo, hi int) []float64 {
 	return p
 }
 
+// quarterInk counts, for every column (vertical) or row of the square, the
+// samples with ink in each quarter of its rows (columns), k*n/4 to
+// (k+1)*n/4: what fit's profiles of the whole square, its halves and its
+// quarters are made of, in one pass over the samples.
+func (sq *latticeSquare) quarterInk(vertical bool) [4][]int {
+	n := sq.n
+	var out [4][]int
+	for k := range 4 {
+		c := make([]int, n)
+		for a := k * n / 4; a < (k+1)*n/4; a++ {
+			if vertical {
+				for x, v := range sq.r[a*n : (a+1)*n] {
+					c[x] += int(v)
+				}
+			} else {
+				for x := range n {
+					c[x] += int(sq.r[x*n+a])
+				}
+			}
+		}
+		out[k] = c
+	}
+	return out
+}
+
+// inkShare is the profile of the quarters ks of counts (see quarterInk),
+// rows rows (columns) together: the share of ink of every column (row),
+// as profile gives it.
+func inkShare(counts *[4][]int, rows int, ks ...int) []float64 {
+	p := make([]float64, len(counts[0]))
+	for x := range p {
+		t := 0
+		for _, k := range ks {
+			t += counts[k][x]
+		}
+		p[x] = float64(t) / float64(rows)
+	}
+	return p
+}
+
 // fit fits the lattice of each axis over the whole square, then over each
 // half near it (scored: the share of the 20 lines present), then over each
 // quarter near its half. It returns the quarters' lattices
@@ -216,17 +256,18 @@ func (sq *latticeSquare) fit(prior float64) ([2][4]lattice, float64) {
 	for axis := range 2 {
 		vertical := axis == 0
 		oExp := m * nom * 9
-		full := fitLattice(sq.profile(vertical, 0, n), minSpacing*nom, maxSpacing*nom, 0, float64(n), oExp, prior)
+		ink := sq.quarterInk(vertical)
+		full := fitLattice(inkShare(&ink, n, 0, 1, 2, 3), minSpacing*nom, maxSpacing*nom, 0, float64(n), oExp, prior)
 		for half := range 2 {
 			lo, hi := half*n/2, (half+1)*n/2
-			p := sq.profile(vertical, lo, hi)
+			p := inkShare(&ink, hi-lo, 2*half, 2*half+1)
 			l := fitLattice(p, full.s*(1-halfSpacing), full.s*(1+halfSpacing), full.o-halfOffset*nom, full.o+halfOffset*nom, full.o, halfPrior)
 			score += latticePresence(p, l) / 4
 			// Quarters follow a bending border (curved paper) closer to
 			// the corners; each stays near its half's lattice.
 			for qq := range 2 {
 				k := 2*half + qq
-				ql := fitLattice(sq.profile(vertical, k*n/4, (k+1)*n/4), l.s*(1-quarterSpacing), l.s*(1+quarterSpacing), l.o-quarterOffset*nom, l.o+quarterOffset*nom, l.o, halfPrior)
+				ql := fitLattice(inkShare(&ink, (k+1)*n/4-k*n/4, k), l.s*(1-quarterSpacing), l.s*(1+quarterSpacing), l.o-quarterOffset*nom, l.o+quarterOffset*nom, l.o, halfPrior)
 				if math.Abs(ql.o-l.o) > quarterDrift*nom || math.Abs(ql.o+9*ql.s-l.o-9*l.s) > quarterDrift*nom {
 					ql = l
 				}

@@ -3,6 +3,8 @@ package ocr
 import (
 	"image"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -105,4 +107,41 @@ func centralInk(g *image.Gray, r image.Rectangle) (float64, float64, float64) {
 	}
 	mx, my := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
 	return float64(n) / float64(in.Dx()*in.Dy()), (sx/float64(n) - mx) / float64(r.Dx()), (sy/float64(n) - my) / float64(r.Dy())
+}
+
+// TestQuarterInkIsProfile: the profiles fit makes from quarterInk's counts
+// are profile's, to the bit, for the whole square, its halves and its
+// quarters, across and along, on squares whose side is not a multiple of
+// four too.
+func TestQuarterInkIsProfile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{8, 37, 90, 101} {
+		sq := &latticeSquare{n: n, r: make([]uint8, n*n)}
+		for i := range sq.r {
+			if rng.IntN(3) == 0 {
+				sq.r[i] = 1
+			}
+		}
+		for _, vertical := range []bool{true, false} {
+			ink := sq.quarterInk(vertical)
+			for _, tc := range []struct {
+				lo, hi int
+				ks     []int
+			}{
+				{0, n, []int{0, 1, 2, 3}},
+				{0, n / 2, []int{0, 1}},
+				{n / 2, n, []int{2, 3}},
+				{0, n / 4, []int{0}},
+				{n / 4, 2 * n / 4, []int{1}},
+				{2 * n / 4, 3 * n / 4, []int{2}},
+				{3 * n / 4, n, []int{3}},
+			} {
+				want := sq.profile(vertical, tc.lo, tc.hi)
+				got := inkShare(&ink, tc.hi-tc.lo, tc.ks...)
+				if !slices.Equal(got, want) {
+					t.Errorf("n=%d vertical=%v rows %d-%d: %v, want %v", n, vertical, tc.lo, tc.hi, got, want)
+				}
+			}
+		}
+	}
 }
