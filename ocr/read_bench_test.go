@@ -46,6 +46,34 @@ func BenchmarkDetect(b *testing.B) {
 	}
 }
 
+// BenchmarkDetectPhotos measures grid detection on each newspaper photo of
+// testdata/recognize (640x480 and 960x1280): the pictures differ in how
+// many candidate grids their lattice fit weighs.
+func BenchmarkDetectPhotos(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("testdata", "recognize", "*.jpg"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no photos in testdata/recognize: %v", err)
+	}
+	for _, f := range files {
+		b.Run(filepath.Base(f), func(b *testing.B) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d, err := Decode(data, DefaultDecodeLimits)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g := ToGray(d.Image)
+			for b.Loop() {
+				if _, err := Detect(g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRectifyCut measures the perspective warp and the cell cutting.
 func BenchmarkRectifyCut(b *testing.B) {
 	d, err := Decode(benchPhoto(b), DefaultDecodeLimits)
