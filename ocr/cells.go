@@ -25,6 +25,9 @@ type Cells struct {
 	// memo holds the ink analysis of the cells once made (see ink); nil
 	// for Cells not cut by CutCells.
 	memo *inkMemo
+	// lines are the cell lines CutCells found in Raw (zero for Cells not
+	// cut by CutCells).
+	lines cellLines
 }
 
 // inkMemo is the ink analysis of a grid's cells (analyzeCells), made at

@@ -33,7 +33,7 @@ func CutCells(grid *image.Gray) Cells {
 	lines := findCellLines(grid)
 	raw := image.NewGray(grid.Rect)
 	copy(raw.Pix, grid.Pix)
-	c := Cells{Size: size, Img: grid, Raw: raw, memo: &inkMemo{}}
+	c := Cells{Size: size, Img: grid, Raw: raw, memo: &inkMemo{}, lines: lines}
 	for r := range 9 {
 		for col := range 9 {
 			xs, ys := lines.V[r], lines.H[col]

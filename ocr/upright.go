@@ -132,7 +132,8 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	clock.lap("rectify")
 	a.rect.cells = Cut(a.rect.grid)
 	raw := a.rect.cells.Raw
-	a.rect.seat = seatOf(raw, findCellLines(raw))
+	seat := seatOf(raw, a.rect.cells.lines)
+	a.rect.unseated = seat.unseated(raw.Rect.Dx())
 	clock.lap("cut")
 	rec, again, err := recognize(ctx, read, pic, &a.rect)
 	if err != nil {
@@ -158,7 +159,7 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 // splitAndCheck runs the split and check stages on the readings rec.
 func (a *angleReading) splitAndCheck(rec *recognized, clock *stageClock) {
 	a.split = splitCells(rec)
-	unseat(&a.split.cells, a.rect.seat.unseated(a.rect.cells.Raw.Rect.Dx()))
+	unseat(&a.split.cells, a.rect.unseated)
 	clock.lap("split")
 	a.check = check(&a.split)
 	clock.lap("check")
@@ -186,8 +187,9 @@ func (a *angleReading) sureGivens() bool {
 type rectified struct {
 	grid  Rectified
 	cells Cells
-	// seat is how the cut's lattice sits on the picture's lines.
-	seat latticeSeat
+	// unseated are the cells where the cut's lattice does not sit on the
+	// picture's lines (see latticeSeat.unseated).
+	unseated [81]bool
 }
 
 // better reports whether reading a beats reading b of the same photo at
