@@ -43,16 +43,17 @@ func weighGivens(rs *[81]CellReading, givens, sol solver.Grid) {
 		}
 	}
 	// others returns the probability that the doubtful givens other than
-	// cell i are read right, by their confidences as read.
-	conf := make(map[int]float64, len(doubtful))
-	for _, i := range doubtful {
-		conf[i] = rs[i].Confidence
+	// cell i are read right, by their confidences as read (taken in the
+	// cells' order, so that the product is the same from run to run).
+	conf := make([]float64, len(doubtful))
+	for k, i := range doubtful {
+		conf[k] = rs[i].Confidence
 	}
 	others := func(i int) float64 {
 		p := 1.0
-		for j, c := range conf {
+		for k, j := range doubtful {
 			if j != i {
-				p *= c
+				p *= conf[k]
 			}
 		}
 		return p
