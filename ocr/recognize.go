@@ -88,8 +88,8 @@ type deferringRecognizer interface {
 
 // recognize reads the cells of the grid rect of the photo pic with read,
 // then doubts the cells the photo's frame cuts (outsideDoubt). It returns
-// how to read them again with a second opinion, when read can (see
-// askAgain).
+// how to read them again with a second opinion, when read can (readAt
+// asks when the solver cannot settle the givens).
 func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) (*recognized, askFunc, error) {
 	readings, again, err := read(ctx, rect.cells)
 	if err != nil {
