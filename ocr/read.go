@@ -195,6 +195,20 @@ type photo struct {
 	gray *image.Gray
 	// corners are the grid's corners as detected in the stored pixels.
 	corners Quad
+	// warped is the grid's gray levels warped onto the square as stored
+	// (Rectify of corners), once the first angle has been read: the other
+	// angles turn it (see gridAt).
+	warped *image.Gray
+}
+
+// gridAt rectifies the grid of the photo turned upright by turns quarter
+// turns clockwise. The photo is warped once; every angle turns that warp,
+// which costs a copy instead of a warp of a 12-megapixel photo.
+func (p *photo) gridAt(turns int) Rectified {
+	if p.warped == nil {
+		p.warped = Rectify(p.gray, p.corners, GridSize)
+	}
+	return finishGrid(p.dec.Image, turnQuad(p.corners, turns), turnSquare(p.warped, turns))
 }
 
 // stageClock times the stages of one reading.

@@ -34,7 +34,13 @@ type Rectified struct {
 // and a picture in colour by each pixel's distance in colour from its
 // cell's background (see colourContrast).
 func RectifyGrid(img image.Image, g *image.Gray, q Quad) Rectified {
-	r := Rectified{Corners: q, Img: Rectify(g, q, GridSize)}
+	return finishGrid(img, q, Rectify(g, q, GridSize))
+}
+
+// finishGrid is RectifyGrid for the grid whose corners are q in img, its
+// gray levels already warped onto the square: warped (Rectify's output).
+func finishGrid(img image.Image, q Quad, warped *image.Gray) Rectified {
+	r := Rectified{Corners: q, Img: warped}
 	r.Inverted = lightOnDark(r.Img)
 	if c := colourContrast(img, q, GridSize, r.Inverted); c != nil {
 		r.Img = c
@@ -220,6 +226,35 @@ func invert(g *image.Gray) *image.Gray {
 		dst := out.Pix[y*out.Stride : y*out.Stride+g.Rect.Dx()]
 		for x, p := range src {
 			dst[x] = 255 - p
+		}
+	}
+	return out
+}
+
+// turnSquare returns a copy of the square picture g (n x n pixels from
+// the origin, as [Rectify] makes them) turned clockwise by turns quarter
+// turns: what Rectify gives for the quadrilateral's corners reordered by
+// turnQuad, without warping the picture again (the warp's sample points
+// are the pixels' centres and their sub-samples, which a quarter turn of
+// the square maps onto one another).
+func turnSquare(g *image.Gray, turns int) *image.Gray {
+	turns = (turns%4 + 4) % 4
+	n := g.Rect.Dx()
+	out := image.NewGray(image.Rect(0, 0, n, n))
+	at := func(x, y int) uint8 { return g.Pix[y*g.Stride+x] }
+	for y := range n {
+		row := out.Pix[y*out.Stride : y*out.Stride+n]
+		for x := range row {
+			switch turns {
+			case 0:
+				row[x] = at(x, y)
+			case 1: // the stored bottom-left corner comes to the top left
+				row[x] = at(y, n-1-x)
+			case 2:
+				row[x] = at(n-1-x, n-1-y)
+			case 3:
+				row[x] = at(n-1-y, x)
+			}
 		}
 	}
 	return out

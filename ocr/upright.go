@@ -128,7 +128,7 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 		return nil, err
 	}
 	a := &angleReading{turns: turns}
-	a.rect.grid = RectifyGrid(pic.dec.Image, pic.gray, turnQuad(pic.corners, turns))
+	a.rect.grid = pic.gridAt(turns)
 	clock.lap("rectify")
 	a.rect.cells = Cut(a.rect.grid)
 	raw := a.rect.cells.Raw
