@@ -71,13 +71,22 @@ func (r *netRecognizer) Recognize(ctx context.Context, c Cells) ([81]CellReading
 	if err != nil || again == nil {
 		return out, err
 	}
-	for _, o := range out {
-		if o.Kind == KindGiven && o.Confidence < startBelow {
-			out, _, err = again(ctx)
-			break
-		}
+	if doubtfulGiven(&out) {
+		out, _, err = again(ctx)
 	}
 	return out, err
+}
+
+// doubtfulGiven reports whether the readings hold a printed digit under
+// startBelow, one that would be named as doubtful: a picture in which the
+// DigitReader is likely to be asked.
+func doubtfulGiven(out *[81]CellReading) bool {
+	for _, o := range out {
+		if o.Kind == KindGiven && o.Confidence < startBelow {
+			return true
+		}
+	}
+	return false
 }
 
 // recognizeFirst reads the cells with the network alone and returns, with
@@ -146,6 +155,9 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	if r.digits == nil {
 		return out, nil, nil
+	}
+	if w, ok := r.digits.(warmer); ok && doubtfulGiven(&out) {
+		w.Warm() // it may be asked soon: let it start beside the split
 	}
 	first := out
 	again := func(ctx context.Context) ([81]CellReading, bool, error) {
