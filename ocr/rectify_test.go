@@ -53,19 +53,8 @@ func TestHomographyMapsCorners(t *testing.T) {
 // reader's GridCells gives: the same cells, the same polarity.
 func TestRectifyGridThenCut(t *testing.T) {
 	for _, name := range []string{"looks/app-dark-faint.png", "looks/app-faint-lines.png", "looks/sheet-curved.jpg"} {
-		data, err := os.ReadFile(filepath.Join("testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec, err := Decode(data, DefaultDecodeLimits)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		gray := ToGray(dec.Image)
-		det, err := Detect(gray)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		pic := detected(t, name)
+		dec, gray, det := pic.dec, pic.gray, Detection{Corners: pic.corners}
 		r := RectifyGrid(dec.Image, gray, det.Corners)
 		if r.Corners != det.Corners || r.Img.Rect != image.Rect(0, 0, GridSize, GridSize) {
 			t.Fatalf("%s: RectifyGrid corners %v, size %v; want %v, %d", name, r.Corners, r.Img.Rect, det.Corners, GridSize)
@@ -84,24 +73,11 @@ func TestRectifyGridThenCut(t *testing.T) {
 // angle, on a photo, a dark-mode screen and a screen in colour.
 func TestGridAtTurnsTheWarp(t *testing.T) {
 	for _, name := range []string{"photos/image2.jpg", "looks/app-dark-faint.png", "looks/app-band-thin-font.jpg"} {
-		data, err := os.ReadFile(filepath.Join("testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec, err := Decode(data, DefaultDecodeLimits)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		pic := &photo{dec: dec, gray: ToGray(dec.Image)}
-		det, err := Detect(pic.gray)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		pic.corners = det.Corners
+		pic := detected(t, name)
 		for _, turns := range []int{1, 0, 3, 2} {
 			got := pic.gridAt(turns)
-			q := turnQuad(det.Corners, turns)
-			want := RectifyGrid(dec.Image, pic.gray, q)
+			q := turnQuad(pic.corners, turns)
+			want := RectifyGrid(pic.dec.Image, pic.gray, q)
 			if got.Corners != q || got.Inverted != want.Inverted || got.Img.Rect != want.Img.Rect {
 				t.Fatalf("%s, %d turns: corners %v, inverted %v, size %v; want %v, %v, %v",
 					name, turns, got.Corners, got.Inverted, got.Img.Rect, q, want.Inverted, want.Img.Rect)
@@ -117,4 +93,24 @@ func TestGridAtTurnsTheWarp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// detected decodes the fixture testdata/name and detects its grid.
+func detected(t *testing.T, name string) *photo {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	pic := &photo{dec: dec, gray: ToGray(dec.Image)}
+	det, err := Detect(pic.gray)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	pic.corners = det.Corners
+	return pic
 }
