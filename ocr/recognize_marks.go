@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"cmp"
 	"image"
 	"math"
 	"slices"
@@ -195,7 +196,9 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 // middle, is a digit printed or written small, not a pencil mark, when it
 // is at least loneDigitHeight of the cell high: pencil marks are smaller,
 // or stand in a corner, or come several. On a page whose digits and marks
-// are both measured (pageSizes), the page's own sizes decide instead.
+// are both measured (pageSizes), the page's own sizes decide instead: it
+// is a digit when its height makes it likelier one of the page's digits
+// than one of its marks (digitChance).
 const (
 	loneDigitHeight = 0.35
 	loneOffCentre   = 0.2
@@ -207,17 +210,13 @@ func loneDigit(mr markReading, r image.Rectangle, p pageSizes) bool {
 	if mr.lone == 0 || r.Dy() == 0 {
 		return false
 	}
-	b := mr.loneBox
-	dx := float64(b.Min.X+b.Max.X-r.Min.X-r.Max.X) / 2 / float64(r.Dx())
-	dy := float64(b.Min.Y+b.Max.Y-r.Min.Y-r.Max.Y) / 2 / float64(r.Dy())
-	if math.Abs(dx) > loneOffCentre || math.Abs(dy) > loneOffCentre {
+	if !centred(mr.loneBox, r) {
 		return false
 	}
-	h := float64(b.Dy()) / float64(r.Dy())
 	if p.known {
-		return math.Log(h) > (p.digit+p.mark)/2 && math.Log(h) >= p.shortDigit
+		return p.digitChance(loneHeight(mr, r)) > evenChance
 	}
-	return h >= loneDigitHeight
+	return float64(mr.loneBox.Dy())/float64(r.Dy()) >= loneDigitHeight
 }
 
 // tornMarks is how likely, at least, the network must find pencil marks
@@ -229,16 +228,21 @@ const tornMarks = 0.1
 // small digit (reads): a player who keeps pencil marks writes several in
 // some cells (markedGrid of them, see severalMarks), and in such a grid a
 // lone small digit is one more candidate, unless the page's own sizes say
-// it is a digit (loneDigit with pageSizes: nearer in height to the page's
-// digits than to its marks, as apps that draw their digits small show
-// them); elsewhere, when it stands in the middle of its cell (loneDigit),
-// it is the player's digit written small (or a small printed one), read a
-// little less surely than the network's own digits (loneTrust); in a grid
-// with pencil marks it is a mark, read no more surely than that either.
+// it is a digit (loneDigit with pageSizes: likelier in height one of the
+// page's digits than one of its marks, as apps that draw their digits
+// small show them), read as surely as its height says it is one
+// (digitChance); elsewhere, when it stands in the middle of its cell
+// (loneDigit), it is the player's digit written small (or a small printed
+// one), read a little less surely than the network's own digits
+// (loneTrust); in a grid with pencil marks it is a mark, read no more
+// surely than that either, or than its height says it is no digit. On a
+// page of known sizes, the digits the network read in a cell whose only
+// ink is one small glyph are weighed by its height too
+// (weighSmallDigits).
 // It returns the cells left as one pencil mark, for smallHand, and
 // whether the grid has pencil marks; it marks in small the cells it read
 // as a small digit.
-func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, c Cells, small map[int]bool) (map[int]markReading, bool) {
+func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, c Cells, small map[int]bool, sized map[int]float64) (map[int]markReading, bool) {
 	several := 0
 	for k, i := range ask {
 		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k]).Len()) {
@@ -260,14 +264,23 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 			if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
 				kind = KindEntry
 			}
-			out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * loneTrust,
-				Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*loneTrust}}}
+			trust := loneTrust
+			if sizes.known {
+				trust = sizes.digitChance(loneHeight(mr, c.Rects[i]))
+			}
+			out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * trust,
+				Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*trust}}}
 			p := &[10]float64{}
 			p[mr.lone] = 1
 			probs[i] = p
 			small[i] = true
 		case mr.lone != 0:
-			if marked && loneDigit(mr, c.Rects[i], sizes) {
+			switch {
+			case sizes.known && centred(mr.loneBox, c.Rects[i]):
+				// Placed like a digit: a mark as far as its height
+				// is a mark's on this page.
+				out[i].Confidence = min(out[i].Confidence, 1-sizes.digitChance(loneHeight(mr, c.Rects[i])))
+			case marked && loneDigit(mr, c.Rects[i], sizes):
 				// Placed like a digit: a candidate most likely, but
 				// never surely.
 				out[i].Confidence = min(out[i].Confidence, loneTrust)
@@ -275,7 +288,104 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 			lones[i] = mr
 		}
 	}
+	if sizes.known {
+		weighSmallDigits(out, c, ask, sizes, small, sized)
+	}
 	return lones, marked
+}
+
+// loneHeight is the log height of the lone glyph of mr as a fraction of
+// its cell's box r.
+func loneHeight(mr markReading, r image.Rectangle) float64 {
+	return math.Log(float64(mr.loneBox.Dy()) / float64(max(r.Dy(), 1)))
+}
+
+// centred reports whether the box b stands in the middle of the cell box
+// r, within loneOffCentre of it: where a digit is drawn, and in an app
+// also the pencil mark 5.
+func centred(b, r image.Rectangle) bool {
+	dx := float64(b.Min.X+b.Max.X-r.Min.X-r.Max.X) / 2 / float64(max(r.Dx(), 1))
+	dy := float64(b.Min.Y+b.Max.Y-r.Min.Y-r.Max.Y) / 2 / float64(max(r.Dy(), 1))
+	return math.Abs(dx) <= loneOffCentre && math.Abs(dy) <= loneOffCentre
+}
+
+// weighSmallDigits weighs what the network read as one digit in a cell
+// whose only ink is one small glyph in its middle, on a page whose sizes
+// are known, when the network itself asks whether the cell holds a digit
+// at all (it lists "no digit" among the alternatives): the network's odds
+// of a digit are multiplied by what the glyph's height says against the
+// page's heights (digitChance, at even odds), the network seeing a glyph's
+// size only against the cell's (and so doubting every digit an app draws
+// small). The digits keep their shares of the digit's probability. It
+// records the chances in sized, for the second opinion to keep. The cells
+// read as one small digit (small) were weighed by settleLones.
+func weighSmallDigits(out *[81]CellReading, c Cells, ask []int, sizes pageSizes, small map[int]bool, sized map[int]float64) {
+	raw := c.Raw
+	if raw == nil {
+		raw = c.Img
+	}
+	var lv *digitnet.Levels // the grid's levels, once there is a cell to weigh
+	for _, i := range ask {
+		if out[i].Digit == 0 || out[i].Kind == KindMarks || c.Img == nil || small[i] {
+			continue
+		}
+		k := slices.IndexFunc(out[i].Alternatives, func(a Alternative) bool { return a.Digit == 0 })
+		if k < 0 {
+			continue // the network does not ask whether there is a digit
+		}
+		if lv == nil {
+			l := digitnet.GridLevels(c.Img, c.Rects[:])
+			lv = &l
+		}
+		box := c.Rects[i]
+		blobs := findMarks(raw, box.Inset(-box.Dx()/12), *lv)
+		if len(blobs) != 1 || !centred(blobs[0].box, box) {
+			continue
+		}
+		h := float64(blobs[0].box.Dy()) / float64(max(box.Dy(), 1))
+		if ic := c.ink()[i]; ic.HasDigit {
+			// The ink analysis joins the pieces of a digit a thin
+			// stroke breaks, which findMarks may find one of.
+			h = max(h, ic.RelH)
+		}
+		// The network's odds of a digit times the height's.
+		noDigit := out[i].Alternatives[k].Confidence
+		size := sizes.digitChance(math.Log(h))
+		odds := (1 - noDigit) / noDigit * size / max(1-size, tinyP*tinyP)
+		p := odds / (1 + odds)
+		weighDigit(&out[i], p)
+		sized[i] = p
+	}
+}
+
+// weighDigit gives the digits of r, the reading and its alternatives,
+// the probability p together, each its share of what they had, and "no
+// digit" the rest.
+func weighDigit(r *CellReading, p float64) {
+	digits := r.Confidence
+	for _, a := range r.Alternatives {
+		if a.Digit != 0 {
+			digits += a.Confidence
+		}
+	}
+	if digits <= 0 {
+		return
+	}
+	scale := p / digits
+	r.Confidence *= scale
+	alts := []Alternative{{Digit: 0, Confidence: 1 - p}}
+	for _, a := range r.Alternatives {
+		if a.Digit != 0 {
+			alts = append(alts, Alternative{Digit: a.Digit, Confidence: a.Confidence * scale})
+		}
+	}
+	slices.SortStableFunc(alts, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
+	r.Alternatives = alts[:0]
+	for _, a := range alts {
+		if a.Confidence >= minAlternative {
+			r.Alternatives = append(r.Alternatives, a)
+		}
+	}
 }
 
 // pageSizes are the typical heights, as logarithms of fractions of the
@@ -283,18 +393,12 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 // only when it has at least minSizes of each.
 type pageSizes struct {
 	digit, mark float64
-	// shortDigit is the log height of the page's shorter digits (the
-	// shortDigits quantile): a lone glyph shorter than that is no digit of
-	// the page's.
-	shortDigit float64
-	known      bool
+	// digitSpread and markSpread are how far the log heights of the
+	// page's digits and of its marks spread about their typical ones (a
+	// standard deviation, robustly measured, never under a pixel).
+	digitSpread, markSpread float64
+	known                   bool
 }
-
-// shortDigits is the quantile of a page's digit heights below which a
-// lone glyph is too short to be one of them: the tenth percentile, so
-// that the spread of handwriting's heights (or a typeface's shorter
-// digits) still counts.
-const shortDigits = 0.1
 
 // minSizes is how many digits and how many pencil marks a page needs for
 // their typical heights to decide what a lone small digit is.
@@ -326,10 +430,59 @@ func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageS
 	slices.Sort(marks)
 	// The medians are the upper middles of even counts.
 	p := pageSizes{digit: digits[len(digits)/2], mark: marks[len(marks)/2]}
-	p.shortDigit = digits[int(shortDigits*float64(len(digits)-1))]
 	p.known = p.digit > p.mark
+	cellH := float64(c.Size) / 9
+	p.digitSpread = spreadOf(digits, p.digit, cellH)
+	p.markSpread = spreadOf(marks, p.mark, cellH)
 	return p
 }
+
+// madSigma turns a median absolute deviation into the standard deviation
+// of a normal distribution with it.
+const madSigma = 1.4826
+
+// spreadOf is the spread of the sorted log heights hs about their median
+// m: the median absolute deviation as a normal's standard deviation, but
+// never less than a pixel's share of the height, for cells cellH pixels
+// high (a glyph's height is measured in whole pixels).
+func spreadOf(hs []float64, m, cellH float64) float64 {
+	dev := make([]float64, len(hs))
+	for k, h := range hs {
+		dev[k] = math.Abs(h - m)
+	}
+	slices.Sort(dev)
+	pixel := math.Log1p(1 / max(math.Exp(m)*cellH, 1))
+	return max(madSigma*dev[len(dev)/2], pixel)
+}
+
+// digitChance is the probability that one glyph of log height h, in the
+// middle of its cell, is a digit of the page, by the page's heights alone:
+// the digits' and the marks' log heights are normal about their typical
+// ones with their spreads, and a glyph may also be neither (a piece of a
+// neighbour's digit in a cell cut off the grid, a speck), a share
+// strayGlyphs of the glyphs, any log height over strayRange alike. A glyph
+// taller than the page's typical digit is as likely a digit as one of that
+// height, and one shorter than its typical mark as likely a mark as one of
+// that, so that the chance grows with the height (the wider spread's tail
+// would otherwise take a very tall glyph for a mark).
+func (p pageSizes) digitChance(h float64) float64 {
+	zd, zm := (min(h, p.digit)-p.digit)/p.digitSpread, (max(h, p.mark)-p.mark)/p.markSpread
+	norm := math.Sqrt(2 * math.Pi)
+	digit := (1 - strayGlyphs) / 2 * math.Exp(-zd*zd/2) / (p.digitSpread * norm)
+	mark := (1 - strayGlyphs) / 2 * math.Exp(-zm*zm/2) / (p.markSpread * norm)
+	return digit / (digit + mark + strayGlyphs/strayRange)
+}
+
+// strayGlyphs is the share of the lone glyphs weighed by digitChance that
+// are neither a digit nor a mark of the page: one in a hundred. Its
+// origin records the app screenshot whose grid, found a little off,
+// showed a piece of a digit of the next row in two empty cells, read as
+// 5s surely without it. strayRange is the range of log heights such a
+// glyph may have: a tenth of a cell to a whole one.
+const (
+	strayGlyphs = 0.01
+	strayRange  = math.Ln10
+)
 
 // wideMarks reads as pencil marks the cells of a grid with pencil marks
 // (see markedGrid) that the network read unsurely as one digit, finding

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr/digitnet"
@@ -121,7 +122,7 @@ func TestSettleLones(t *testing.T) {
 				outs[k].Kind = [4]float32{0, 0, 0.1, 0.9}
 			}
 			probs := map[int]*[10]float64{}
-			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Rects: rects}, map[int]bool{})
+			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Rects: rects}, map[int]bool{}, map[int]float64{})
 			if marked != tc.wantMarked {
 				t.Errorf("marked %v, want %v", marked, tc.wantMarked)
 			}
@@ -135,5 +136,68 @@ func TestSettleLones(t *testing.T) {
 				t.Error("the small digit in a corner is not left for smallHand")
 			}
 		})
+	}
+}
+
+// TestDigitChance: on a page whose digits and pencil marks are measured,
+// a glyph's height says how likely it is one of the page's digits rather
+// than a mark, growing with the height, sure only where the two sizes
+// are told apart.
+func TestDigitChance(t *testing.T) {
+	ln := math.Log
+	apps := pageSizes{digit: ln(0.33), mark: ln(0.2), digitSpread: 0.05, markSpread: 0.06, known: true}
+	hands := pageSizes{digit: ln(0.4), mark: ln(0.3), digitSpread: 0.25, markSpread: 0.25, known: true}
+	for _, tc := range []struct {
+		name     string
+		p        pageSizes
+		h        float64
+		lo, hi   float64 // the chance's bounds
+		wantSure bool    // sure either way (a digit or a mark)
+	}{
+		{"an app's digit", apps, 0.33, SureConfidence, 1, true},
+		{"an app's digit a pixel short", apps, 0.32, SureConfidence, 1, true},
+		{"taller than the app's digits", apps, 0.6, SureConfidence, 1, true},
+		{"an app's mark", apps, 0.2, 0, 1 - SureConfidence, true},
+		{"far between the app's sizes: a stray glyph, no digit", apps, 0.26, 0, 1 - SureConfidence, true},
+		{"three spreads short of the app's digits", apps, 0.28, 0.03, 0.97, false},
+		{"halfway between a hand's digits and marks", hands, 0.346, 0.3, 0.7, false},
+		{"a hand's digit among marks nearly as large", hands, 0.4, 0.5, SureConfidence, false},
+		{"a hand's mark", hands, 0.3, 1 - SureConfidence, 0.5, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.p.digitChance(ln(tc.h))
+			if p < tc.lo || p > tc.hi {
+				t.Errorf("digitChance(%.2f) = %.4f, want within [%.4f, %.4f]", tc.h, p, tc.lo, tc.hi)
+			}
+			if sure := p >= SureConfidence || 1-p >= SureConfidence; sure != tc.wantSure {
+				t.Errorf("digitChance(%.2f) = %.4f: sure %v, want %v", tc.h, p, sure, tc.wantSure)
+			}
+		})
+	}
+	for h := 0.1; h < 0.7; h += 0.01 {
+		if a, b := apps.digitChance(ln(h)), apps.digitChance(ln(h+0.01)); b < a {
+			t.Errorf("digitChance falls from %.4f to %.4f between heights %.2f and %.2f", a, b, h, h+0.01)
+		}
+	}
+}
+
+// TestWeighDigit: a cell's digit and its other digits share the chance
+// that the cell holds a digit as they shared the network's; "no digit"
+// gets the rest.
+func TestWeighDigit(t *testing.T) {
+	r := CellReading{Kind: KindGiven, Digit: 5, Confidence: 0.6,
+		Alternatives: []Alternative{{Digit: 0, Confidence: 0.3}, {Digit: 6, Confidence: 0.1}}}
+	weighDigit(&r, 0.99)
+	if r.Digit != 5 || math.Abs(r.Confidence-0.99*6/7) > 1e-9 {
+		t.Errorf("read %d at %.4f, want 5 at %.4f", r.Digit, r.Confidence, 0.99*6/7)
+	}
+	want := []Alternative{{Digit: 6, Confidence: 0.99 / 7}, {Digit: 0, Confidence: 0.01}}
+	if len(r.Alternatives) != len(want) {
+		t.Fatalf("alternatives %v, want %v", r.Alternatives, want)
+	}
+	for k, a := range r.Alternatives {
+		if a.Digit != want[k].Digit || math.Abs(a.Confidence-want[k].Confidence) > 1e-9 {
+			t.Errorf("alternatives %v, want %v", r.Alternatives, want)
+		}
 	}
 }

@@ -141,8 +141,9 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 			reads[i] = mr
 		}
 	}
-	small := map[int]bool{} // the cells read as one small digit
-	lones, marked := settleLones(&out, probs, reads, outs, ask, c, small)
+	small := map[int]bool{}    // the cells read as one small digit
+	sized := map[int]float64{} // the digits weighed by their height (weighSmallDigits)
+	lones, marked := settleLones(&out, probs, reads, outs, ask, c, small, sized)
 	if marked {
 		wideMarks(&out, c, outs, ask)
 	}
@@ -162,7 +163,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	first := out
 	again := func(ctx context.Context) ([81]CellReading, bool, error) {
 		out := first
-		asked, err := r.secondOpinion(ctx, c, &out, probs, outs, ask, small)
+		asked, err := r.secondOpinion(ctx, c, &out, probs, outs, ask, small, sized)
 		return out, asked, err
 	}
 	return out, again, nil
@@ -342,7 +343,7 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 // network's view of the whole cell, which the opinions are weighed with,
 // took it for a pencil mark. probs is the network's digit probabilities,
 // changed in place (secondOpinion is asked at most once per reading).
-func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool) (bool, error) {
+func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool, sized map[int]float64) (bool, error) {
 	var cells []int
 	for _, i := range ask {
 		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow && !small[i] {
@@ -388,6 +389,9 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 			float64(o.Kind[digitnet.KindEmpty]), float64(o.Kind[digitnet.KindMarks]))
 		if out[i].Digit != 0 {
 			out[i].Kind, out[i].Hand = kind, hand
+			if p, ok := sized[i]; ok {
+				weighDigit(&out[i], p)
+			}
 		}
 	}
 	return true, nil

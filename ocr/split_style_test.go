@@ -88,21 +88,40 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 //     surely, but each is drawn like the page's other digits of its
 //     value, so the split by ink stands and the grey digits are the
 //     puzzle.
+//
+// The pictures with sure set must also be read surely, no cell named as
+// doubtful: an app that draws its digits a third of a cell high beside
+// smaller pencil marks (the mark 5 in the middle of its cell, where a
+// digit stands), on a dark board and on a light one, whose page's own
+// heights tell its digits from its marks (digitChance in
+// recognize_marks.go).
 func TestReadSplitsByInk(t *testing.T) {
 	for _, tc := range []struct {
 		look, givens, entered string
+		sure                  bool
 	}{
 		{"app-small-thin-entries.png",
 			"3..5..7..567.428....4........5..16...3.....4..7...4.1.2..91.37.7..4.625995.......",
-			".91..8.............2..79.65....9..3.1...5.9....9...5............1..........72...."},
+			".91..8.............2..79.65....9..3.1...5.9....9...5............1..........72....", false},
 		{"app-band-thin-font.jpg",
 			".4.27...117.......8.9..6.....3..26.........5....98517.46....2.....5.9........7.1.",
-			".....8.3...2..45...3.1..7.........89....63...62......3...............8..29......."},
+			".....8.3...2..45...3.1..7.........89....63...62......3...............8..29.......", false},
+		{"app-small-fives.png",
+			".......1.89..14...1.793..8......784.......3..6.54..7.1.568...29.1.....5.4726....8",
+			".2478.9....3...57......52...391....5...59...2.8.....9.3..............6.7.........", true},
+		{"app-small-light.png",
+			".1..6.3.4.94.....6.....3....7.13......94..5..4.........6..75.1....3...7.1.....62.",
+			"7.............125...2....975.6...8.2............65......32..........69.5....9....", true},
 	} {
 		res := readLook(t, tc.look)
 		givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
 		if res.Grid != givens || res.Entered != entered {
 			t.Errorf("%s: read givens %s and entries %s, want %s and %s", tc.look, res.Grid, res.Entered, givens, entered)
+		}
+		for _, i := range res.Doubtful {
+			if c := res.Cells[i]; tc.sure {
+				t.Errorf("%s: %s is doubtful: %v %d at %.3f, alternatives %v", tc.look, solver.CellName(i/9, i%9), c.Kind, c.Digit, c.Confidence, c.Alternatives)
+			}
 		}
 	}
 }
