@@ -135,11 +135,13 @@
 // 0.9 (sureAngle); when neither gives a proper puzzle, the other quarter
 // turns are tried until one does. A clearly more confident reading wins,
 // and between close ones one with a unique solution that names no more
-// cells to check than the other (betterTry). So Read
-// calls the recognizer's Recognize once for every angle tried: once for
-// most photos, up to four times. (A recognizer that could also glance, the
-// unexported glancer, would glance at the other turns first; this
-// package's does not.)
+// cells to check than the other (betterTry). The photo is warped once;
+// the other angles turn the warp. The other angles get a glance, side by
+// side: the network's reading, without Tesseract; a full reading follows
+// only where a glance gives a proper puzzle or, when none does, at the
+// likeliest angle if it beats the angles tried. So most photos are read
+// once, and the photos that do not check out are glanced at three times
+// more.
 //
 // # The result
 //

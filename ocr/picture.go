@@ -40,14 +40,15 @@ func (e *GridError) Error() string {
 	return "the grid in the picture is empty: no digit was found in it"
 }
 
-// gridError says what the picture is when the grid res read in it (found
-// as det) is not a proper puzzle: a *GridError, or nil when it is a whole
-// 9x9 grid with digits, whose reading res.Err explains.
-func gridError(det Detection, res *Result) error {
+// gridError says what the picture is when the grid res read in it is not
+// a proper puzzle, around being what lies around the grid found
+// (Detection.around): a *GridError, or nil when it is a whole 9x9 grid
+// with digits, whose reading res.Err explains.
+func gridError(around func() surroundings, res *Result) error {
 	if res.Checked() {
 		return nil
 	}
-	s := det.around()
+	s := around()
 	if n := s.side(); n != 0 {
 		return &GridError{Side: n}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -172,14 +173,14 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	if err != nil {
 		return nil, err
 	}
-	pic.corners = det.Corners
+	pic.corners, pic.around = det.Corners, sync.OnceValue(det.around)
 	clock.lap("detect")
 	best, err := readUpright(ctx, pic, opt.Recognizer, clock)
 	if err != nil {
 		return nil, err
 	}
 	res := best.result(dec)
-	if err := gridError(det, res); err != nil {
+	if err := gridError(pic.around, res); err != nil {
 		return nil, err
 	}
 	res.DetectScore, res.OtherGrids = det.Score, det.Others
@@ -196,18 +197,22 @@ type photo struct {
 	// corners are the grid's corners as detected in the stored pixels.
 	corners Quad
 	// warped is the grid's gray levels warped onto the square as stored
-	// (Rectify of corners), once the first angle has been read: the other
-	// angles turn it (see gridAt).
-	warped *image.Gray
+	// (Rectify of corners), made once by the first gridAt: the angles turn
+	// it.
+	warped   *image.Gray
+	warpOnce sync.Once
+	// around looks at what lies around the grid (Detection.around), once:
+	// gridError's evidence on a grid that does not check out, looked at
+	// beside the other angles' glances when a photo gets them.
+	around func() surroundings
 }
 
 // gridAt rectifies the grid of the photo turned upright by turns quarter
 // turns clockwise. The photo is warped once; every angle turns that warp,
-// which costs a copy instead of a warp of a 12-megapixel photo.
+// which costs a copy instead of a warp of a 12-megapixel photo. It is safe
+// for concurrent use.
 func (p *photo) gridAt(turns int) Rectified {
-	if p.warped == nil {
-		p.warped = Rectify(p.gray, p.corners, GridSize)
-	}
+	p.warpOnce.Do(func() { p.warped = Rectify(p.gray, p.corners, GridSize) })
 	return finishGrid(p.dec.Image, turnQuad(p.corners, turns), turnSquare(p.warped, turns))
 }
 

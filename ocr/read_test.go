@@ -137,8 +137,11 @@ func TestReadOrientation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var side bytes.Buffer
+	var side, down bytes.Buffer
 	if err := jpeg.Encode(&side, rotateCCW(ToGray(d.Image)), &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	if err := jpeg.Encode(&down, rotateCCW(rotateCCW(ToGray(d.Image))), &jpeg.Options{Quality: 92}); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -149,6 +152,9 @@ func TestReadOrientation(t *testing.T) {
 		{"untagged", p.data, 0},
 		{"wrong tag", withOrientation(p.data, 6, binary.BigEndian), 0},
 		{"right tag", withOrientation(side.Bytes(), 6, binary.LittleEndian), 1},
+		// No tag: found by glancing at the other angles.
+		{"on its side, untagged", side.Bytes(), 1},
+		{"upside down, untagged", down.Bytes(), 2},
 	}
 	var ref *Result
 	for _, tc := range cases {

@@ -94,6 +94,20 @@ func doubtfulGiven(out *[81]CellReading) bool {
 // (nil without a DigitReader): [Read] asks only when the solver cannot
 // settle the givens.
 func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
+	return r.read(ctx, c, r.digits)
+}
+
+// glance implements [glancer]: the network's reading, for a photo's other
+// angles, which starts no second opinion.
+func (r *netRecognizer) glance(ctx context.Context, c Cells) ([81]CellReading, error) {
+	out, _, err := r.read(ctx, c, nil)
+	return out, err
+}
+
+// read reads the cells with the network and returns, with the readings,
+// how to ask digits, the recognizer's DigitReader or nil, about the
+// printed digits (nil when digits is nil).
+func (r *netRecognizer) read(ctx context.Context, c Cells, digits DigitReader) ([81]CellReading, askFunc, error) {
 	var out [81]CellReading
 	if err := ctx.Err(); err != nil {
 		return out, nil, err
@@ -154,10 +168,10 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 			out[i].Hand = float64(handShareOf(&outs[k]))
 		}
 	}
-	if r.digits == nil {
+	if digits == nil {
 		return out, nil, nil
 	}
-	if w, ok := r.digits.(warmer); ok && doubtfulGiven(&out) {
+	if w, ok := digits.(warmer); ok && doubtfulGiven(&out) {
 		w.Warm() // it may be asked soon: let it start beside the split
 	}
 	first := out

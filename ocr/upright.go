@@ -2,8 +2,11 @@ package ocr
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
+	"sync"
+	"time"
 )
 
 // The photo's angle (upright.go): readUpright runs the stages from
@@ -84,38 +87,92 @@ func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageCl
 // its side or upside down with no EXIF tag saying so (a screenshot, an app
 // that strips the tag). The solver check picks the angle, as confidence
 // alone does not (digits upside down read as confidently as upright ones).
-// The other angles get a glance first, when the recognizer has one, and a
-// full reading only when the glance gives a proper puzzle: photos that are
-// just hard to read pay little for it.
+// The other angles get a glance first (glanceAt), side by side, and a full
+// reading, with the second opinion the solver may ask for, only where the
+// glance gives a proper puzzle or, when none does, at the likeliest angle
+// when it beats best: photos that are just hard to read pay little for it,
+// and Tesseract is not asked about digits upside down.
 func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, tried []int, best *angleReading, clock *stageClock) (*angleReading, error) {
-	glance, quick := readerOf(rec), false
-	if g, ok := rec.(glancer); ok {
-		glance, quick = plainReader(g.glance), true
+	if pic.around != nil {
+		// A grid that does not check out at any angle is explained by
+		// what lies around it (gridError): look at it meanwhile.
+		go pic.around()
 	}
-	for turns := range 4 {
-		if slices.Contains(tried, turns) {
+	var turns []int
+	for t := range 4 {
+		if !slices.Contains(tried, t) {
+			turns = append(turns, t)
+		}
+	}
+	glances, err := glanceAt(ctx, pic, turns, glancerOf(rec), clock)
+	if err != nil {
+		return nil, err
+	}
+	var likeliest *angleReading // the best glance without a proper puzzle
+	for _, g := range glances {
+		if g.check.solutions != 1 {
+			if likeliest == nil || g.better(likeliest) {
+				likeliest = g
+			}
 			continue
 		}
-		cur, err := readAt(ctx, pic, turns, glance, clock)
+		cur, err := readAt(ctx, pic, g.turns, readerOf(rec), clock)
 		if err != nil {
 			return nil, err
-		}
-		if cur.check.solutions != 1 {
-			continue
-		}
-		if quick {
-			if cur, err = readAt(ctx, pic, turns, readerOf(rec), clock); err != nil {
-				return nil, err
-			}
 		}
 		if cur.better(best) {
 			best = cur
 		}
 		if best.check.solutions == 1 {
-			break
+			return best, nil
 		}
 	}
+	if likeliest == nil || !likeliest.better(best) {
+		return best, nil
+	}
+	cur, err := readAt(ctx, pic, likeliest.turns, readerOf(rec), clock)
+	if err != nil {
+		return nil, err
+	}
+	if cur.better(best) {
+		best = cur
+	}
 	return best, nil
+}
+
+// glancerOf returns how rec reads cells at a glance: its glance, when it
+// has one (a [glancer]), or else its reading without a second opinion.
+func glancerOf(rec Recognizer) readFunc {
+	if g, ok := rec.(glancer); ok {
+		return plainReader(g.glance)
+	}
+	read := readerOf(rec)
+	return func(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
+		rs, _, err := read(ctx, c)
+		return rs, nil, err
+	}
+}
+
+// glanceAt reads the photo at each of turns with read, side by side (the
+// angles' readings share nothing but the photo, which none changes), and
+// returns the readings in the order of turns. Each angle's stages are
+// timed on a clock of its own, added to clock in that order: they ran at
+// once, so the stages' times add up to more than the time they took.
+func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock *stageClock) ([]*angleReading, error) {
+	out := make([]*angleReading, len(turns))
+	errs := make([]error, len(turns))
+	clocks := make([]*stageClock, len(turns))
+	var wg sync.WaitGroup
+	for k, t := range turns {
+		clocks[k] = &stageClock{last: time.Now()}
+		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k]) })
+	}
+	wg.Wait()
+	for _, c := range clocks {
+		clock.stages = append(clock.stages, c.stages...)
+	}
+	clock.last = time.Now()
+	return out, errors.Join(errs...)
 }
 
 // readAt runs the stages from rectify to check on the photo turned upright
