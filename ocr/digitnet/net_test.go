@@ -47,6 +47,31 @@ func TestParity(t *testing.T) {
 	}
 }
 
+// TestClassifyBatch classifies batches of several sizes, some shared out
+// among goroutines, some not: every cell's Output is the one it gets
+// classified alone, to the bit.
+func TestClassifyBatch(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cells := range []int{1, minShare - 1, 2*minShare + 1, 81} {
+		in := make([]float32, cells*InputLen)
+		for i := range in {
+			in[i] = float32((i*7919)%97) / 97
+		}
+		out := make([]Output, cells)
+		n.Classify(in, out)
+		for k := range cells {
+			var alone [1]Output
+			n.Classify(in[k*InputLen:(k+1)*InputLen], alone[:])
+			if out[k] != alone[0] {
+				t.Fatalf("batch of %d, cell %d: %+v in the batch, %+v alone", cells, k, out[k], alone[0])
+			}
+		}
+	}
+}
+
 // TestLoadRefusesDamage: a weights file cut short, with a bad magic or a
 // header that does not fit, is refused with a reason, never a panic.
 func TestLoadRefusesDamage(t *testing.T) {
