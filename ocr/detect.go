@@ -5,7 +5,10 @@ import (
 	"errors"
 	"image"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Stage "detect" (detect.go and detect_*.go): Detect takes a picture's
@@ -173,12 +176,35 @@ const frameMargin = 0.02
 const enoughScore = 0.97
 
 // judgeAll judges every candidate of cands on the picture work (see
-// judge) and returns them.
+// judge), side by side, and returns them.
 func judgeAll(work *image.Gray, cands []candidate) []candidate {
-	for i := range cands {
-		judge(work, &cands[i])
-	}
+	eachAtOnce(len(cands), func(i int) { judge(work, &cands[i]) })
 	return cands
+}
+
+// eachAtOnce calls f(0), ..., f(n-1) side by side, on up to GOMAXPROCS
+// goroutines taking the calls in turn, and returns once all have
+// returned. Detection weighs its candidate grids so: each is looked at in
+// the picture's maps alone, which nothing changes meanwhile, and its
+// outcome goes to its own place, so the outcome is the same as one by one.
+func eachAtOnce(n int, f func(i int)) {
+	workers := min(n, runtime.GOMAXPROCS(0))
+	if workers <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // boxShare is the largest strength of a lattice's cell lines, against

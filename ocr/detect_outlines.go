@@ -3,6 +3,7 @@ package ocr
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -75,36 +76,44 @@ const (
 // is looked for around it, then close to it; with closeLook, outlines
 // where that finds nothing get the close look alone.
 func gridCandidates(b *binImg, closeLook bool) []candidate {
-	var out []candidate
+	var quads []Quad
 	for _, outline := range outlines(b) {
-		for _, q := range outline {
-			if gridScore(b, q) < minGridScore {
-				continue
-			}
-			// A wide first look (the component may miss faint outer
-			// lines), then a close one.
-			var c candidate
-			found := false
-			if wq, ws := refineLattice(b, q, wideMargin, latticePrior); ws >= wideLookScore {
-				c, found = closeLattice(b, wq)
-			}
-			if found {
-				out = append(out, c)
-			}
-			// No ten lines each way along the outline: it may be a grid
-			// of box lines alone.
-			if (!found || !sameQuad(c.quad, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
-				out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true})
-			}
-			// A close look alone too when the wide one strayed inside
-			// the outline (to a lattice of digits, say: the outline may
-			// be the grid's border) or, when asked, when it found nothing.
-			strayed := found && c.score < enoughScore && c.area < strayedArea*quadArea(q)
-			if strayed || closeLook && !found {
-				if cc, ok := closeLattice(b, q); ok {
-					out = append(out, cc)
-				}
-			}
+		quads = append(quads, outline...)
+	}
+	found := make([][]candidate, len(quads))
+	eachAtOnce(len(quads), func(i int) { found[i] = outlineCandidates(b, quads[i], closeLook) })
+	return slices.Concat(found...)
+}
+
+// outlineCandidates returns the grids gridCandidates finds along the
+// outline q of a component of b.
+func outlineCandidates(b *binImg, q Quad, closeLook bool) []candidate {
+	if gridScore(b, q) < minGridScore {
+		return nil
+	}
+	var out []candidate
+	// A wide first look (the component may miss faint outer lines), then
+	// a close one.
+	var c candidate
+	found := false
+	if wq, ws := refineLattice(b, q, wideMargin, latticePrior); ws >= wideLookScore {
+		c, found = closeLattice(b, wq)
+	}
+	if found {
+		out = append(out, c)
+	}
+	// No ten lines each way along the outline: it may be a grid of box
+	// lines alone.
+	if (!found || !sameQuad(c.quad, q, math.Sqrt(quadArea(q))/27)) && boxLattice(b, q) {
+		out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true})
+	}
+	// A close look alone too when the wide one strayed inside the outline
+	// (to a lattice of digits, say: the outline may be the grid's border)
+	// or, when asked, when it found nothing.
+	strayed := found && c.score < enoughScore && c.area < strayedArea*quadArea(q)
+	if strayed || closeLook && !found {
+		if cc, ok := closeLattice(b, q); ok {
+			out = append(out, cc)
 		}
 	}
 	return out
