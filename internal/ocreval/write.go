@@ -146,7 +146,7 @@ func (r *FolderReport) Write(w io.Writer) {
 			quantile(times, 0.5), quantile(times, 0.95), quantile(times, 1), r.Workers)
 	}
 	if len(cpus) > 0 {
-		fmt.Fprintf(w, "CPU per picture:         median %.0f ms, p95 %.0f ms, max %.0f ms (the worker thread's own time, without a Tesseract helper process's)\n",
+		fmt.Fprintf(w, "CPU per picture:         median %.0f ms, p95 %.0f ms, max %.0f ms (the worker thread's own time, without the goroutines a reading starts beside it or a Tesseract helper process's)\n",
 			quantile(cpus, 0.5), quantile(cpus, 0.95), quantile(cpus, 1))
 	}
 	if r.PeakRSS > 0 {
