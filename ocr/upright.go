@@ -2,7 +2,6 @@ package ocr
 
 import (
 	"context"
-	"errors"
 	"math"
 	"slices"
 	"sync"
@@ -172,7 +171,12 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 		clock.stages = append(clock.stages, c.stages...)
 	}
 	clock.last = time.Now()
-	return out, errors.Join(errs...)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err // the first angle's: all end alike when ctx does
+		}
+	}
+	return out, nil
 }
 
 // readAt runs the stages from rectify to check on the photo turned upright
