@@ -55,31 +55,15 @@ type latticeLines struct {
 	bands [2][9]float64
 }
 
-// lineCells is along how many of its nine cells a line must stand out
-// for its strength to count: lineStrength takes what it shows along the
-// best six (the fourth weakest of nine). A column of digits stands out
-// as a line in the cells that hold a digit, often five: with the median
-// (five cells), lattices fitted across the digits of an app's board, a
-// fraction of a cell narrower than the grid, won over its faint lines.
-// On 421 synthetic pictures (every grid found wrong on the sets drawn so
-// far and every ninth of the others) six cells put 4 more grids right
-// (the whole-grid searches of 51 found wrong, 32 left) and moved no
-// other by more than a sixth of a cell; on the dev folders 4 grids moved,
-// by at most a sixth of a cell. Seven cells took the grid of a curved
-// sheet of the dev folders (its lines bent out of a cell's straight
-// window) a cell off, and one synthetic grid.
-const lineCells = 6
-
 // lineStrength measures the ten lines of each axis of the lattice
 // shifted by (dx, dy) cells (see latticeLines). A line's strength in a
 // cell is how much it stands out from the paper on both sides of it
 // (positive for dark lines when dark is true, for light lines
-// otherwise), and along the whole line what it shows along lineCells of
-// its nine cells: a real grid line is there all along, an edge, a text
-// line or a column of digits only in places. The ridge strengths
-// measure against the paper on the darker (dark false: lighter) side
-// only, so that an edge, a line on one side only, counts for nothing
-// (their median over the nine cells).
+// otherwise), and along the whole line its median over the nine cells:
+// a real grid line is there all along, an edge or a text line only in
+// places. The ridge strengths measure against the paper on the darker
+// (dark false: lighter) side only, so that an edge, a line on one side
+// only, counts for nothing.
 func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
 	sign := float64(1)
 	if !dark {
@@ -122,7 +106,7 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
 			l.bands[0][c] += sv[c] / 10
 			l.bands[1][c] += sh[c] / 10
 		}
-		l.vertical[k], l.horizontal[k] = rank9(sv, 9-lineCells), rank9(sh, 9-lineCells)
+		l.vertical[k], l.horizontal[k] = rank9(sv, 4), rank9(sh, 4)
 		l.vertRidge[k], l.horRidge[k] = rank9(rv, 4), rank9(rh, 4)
 	}
 	return l
