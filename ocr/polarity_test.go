@@ -34,6 +34,39 @@ func TestLightOnDark(t *testing.T) {
 			t.Errorf("%s: lightOnDark = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+	// Light specks on a dark ground: a board of small, thin digits (1.2%
+	// of the pixels) is light on dark; a blank one with a few specks of
+	// noise (0.2%) is not.
+	specks := func(every int) *image.Gray {
+		g := image.NewGray(image.Rect(0, 0, 300, 300))
+		for i := range g.Pix {
+			g.Pix[i] = 40
+			if i%every == 0 {
+				g.Pix[i] = 230
+			}
+		}
+		return g
+	}
+	for _, tt := range []struct {
+		name  string
+		every int
+		want  bool
+	}{
+		{"small thin digits on a dark board", 83, true},
+		{"specks on a blank dark board", 499, false},
+	} {
+		if got := lightOnDark(specks(tt.every)); got != tt.want {
+			t.Errorf("%s: lightOnDark = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// The same on screenshots whose detected corners are a fraction of a
+	// pixel off the true ones.
+	for _, name := range []string{"looks/app-small-dark-sparse.png", "looks/app-small-dark-sparse.jpg"} {
+		pic := detected(t, name)
+		if !pic.gridAt(0).Inverted {
+			t.Errorf("%s: a dark board read as dark ink on light paper", name)
+		}
+	}
 	// A newspaper in daylight with a shadow over most of it: the lit
 	// paper is brighter than the median of the picture, but not than
 	// the paper around it.
