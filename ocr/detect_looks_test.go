@@ -145,6 +145,15 @@ func TestDetectLooks(t *testing.T) {
 //   - app-dark-board-edge-only.png (the same, -seed 9901, 390x866): a
 //     dark board on a page of another dark shade, faint cell lines and
 //     light box lines, a row of number keys under it: no grid was found.
+//   - newspaper-among-text.jpg and magazine-among-text.jpg (the same,
+//     -seed 6101 and -seed 9202): a puzzle printed among columns of
+//     text; a lattice a cell out, its outer line on a line of text, was
+//     framed, and the grid's own lattice, text right outside its border,
+//     was not.
+//   - app-light-highlit-border.jpg (the same, -seed 9901): cells
+//     highlighted along the board's border, whose lines they hide; with
+//     every lattice asked to have its lines cross its outer rows and
+//     columns, a lattice with a corner pulled in most of a cell won.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -162,6 +171,9 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-askew-framed.png", Quad{{25, 388}, {1258, 388}, {1258, 1621}, {25, 1621}}},
 		{"app-small-dark-board-pad.png", Quad{{240, 182}, {888, 182}, {888, 830}, {240, 830}}},
 		{"app-dark-board-edge-only.png", Quad{{10, 181}, {379, 181}, {379, 550}, {10, 550}}},
+		{"newspaper-among-text.jpg", Quad{{83, 46}, {392, 52}, {373, 378}, {91, 387}}},
+		{"magazine-among-text.jpg", Quad{{293, 140}, {641, 142}, {641, 499}, {287, 502}}},
+		{"app-light-highlit-border.jpg", Quad{{22, 384}, {1057, 384}, {1057, 1419}, {22, 1419}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))

@@ -43,15 +43,28 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 	return v, true
 }
 
-// lineStrength returns, for each of the ten lines of each axis of the
-// lattice shifted by (dx, dy) cells, how strongly a line stands out from
-// the paper beside it, in gray levels (positive for dark lines when dark
-// is true, for light lines otherwise), as the median over the nine cells
-// along the line: a real grid line is there all along, an edge or a text
-// line only in places. The ridge strengths measure against the paper on
-// the darker (dark false: lighter) side only, so that an edge, a line on
-// one side only, counts for nothing.
-func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal, vertRidge, horRidge [10]float64) {
+// latticeLines is what lineStrength measures of a lattice's lines, in
+// gray levels (positive for lines of the polarity asked for).
+type latticeLines struct {
+	// vertical and horizontal are how strongly each of the ten lines of
+	// each axis stands out from the paper beside it, and vertRidge and
+	// horRidge the same against the paper on its darker side only.
+	vertical, horizontal, vertRidge, horRidge [10]float64
+	// bands[0][c] is the mean strength of the ten vertical lines in row c
+	// of cells, bands[1][c] that of the horizontal lines in column c.
+	bands [2][9]float64
+}
+
+// lineStrength measures the ten lines of each axis of the lattice
+// shifted by (dx, dy) cells (see latticeLines). A line's strength in a
+// cell is how much it stands out from the paper on both sides of it
+// (positive for dark lines when dark is true, for light lines
+// otherwise), and along the whole line its median over the nine cells:
+// a real grid line is there all along, an edge or a text line only in
+// places. The ridge strengths measure against the paper on the darker
+// (dark false: lighter) side only, so that an edge, a line on one side
+// only, counts for nothing.
+func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
 	sign := float64(1)
 	if !dark {
 		sign = -1
@@ -82,6 +95,7 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal,
 		}
 		return (side - line) / float64(qCell-6), (darker - line) / float64(qCell-6)
 	}
+	var l latticeLines
 	for k := range 10 {
 		var sv, sh, rv, rh [9]float64
 		for c := range 9 {
@@ -89,11 +103,13 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) (vertical, horizontal,
 			y := qMargin + (k+dy)*qCell
 			sv[c], rv[c] = seg(true, x, qMargin+(c+dy)*qCell)
 			sh[c], rh[c] = seg(false, y, qMargin+(c+dx)*qCell)
+			l.bands[0][c] += sv[c] / 10
+			l.bands[1][c] += sh[c] / 10
 		}
-		vertical[k], horizontal[k] = median9(sv), median9(sh)
-		vertRidge[k], horRidge[k] = median9(rv), median9(rh)
+		l.vertical[k], l.horizontal[k] = median9(sv), median9(sh)
+		l.vertRidge[k], l.horRidge[k] = median9(rv), median9(rh)
 	}
-	return vertical, horizontal, vertRidge, horRidge
+	return l
 }
 
 // median9 is the median of nine values.
@@ -115,10 +131,10 @@ func median9(v [9]float64) float64 {
 func (v *latticeView) quality(dx, dy int) lines {
 	best := lines{quality: math.Inf(-1)}
 	for _, dark := range []bool{true, false} {
-		vert, hor, rv, rh := v.lineStrength(dx, dy, dark)
+		l := v.lineStrength(dx, dy, dark)
 		var all, box, cell float64
 		for k := range 10 {
-			s := vert[k] + hor[k]
+			s := l.vertical[k] + l.horizontal[k]
 			all += s / 20
 			if k%3 == 0 {
 				box += s / 8
@@ -129,7 +145,7 @@ func (v *latticeView) quality(dx, dy int) lines {
 		// Lines weaker than the paper's noise do not count for more than
 		// their absence.
 		if q := all + boxLineGain*math.Max(0, box-cell); q > best.quality {
-			best = lines{quality: q, framed: framed(rv, rh), cellShare: cell / math.Max(box, 1)}
+			best = lines{quality: q, framed: framed(&l), banded: frameBands(&l.bands), cellShare: cell / math.Max(box, 1)}
 		}
 	}
 	return best
@@ -145,29 +161,56 @@ type lines struct {
 	quality float64
 	// framed: every outer line is there (see framed).
 	framed bool
+	// banded: for each side (top, right, bottom, left), whether its lines
+	// cross its outer row or column of cells on that side (see
+	// frameBands).
+	banded [4]bool
 	// cellShare is the mean strength of the cell lines over the box lines'.
 	cellShare float64
 }
 
 // frameShare is how strong each outer line of a lattice must be, against
-// the mean of its box lines, for the lattice to be framed.
+// the mean of its box lines, for the lattice to be framed; and how
+// strong its lines must be in each outer row and column of cells,
+// against their mean over all of them.
 const frameShare = 0.3
 
-// framed reports whether all four outer lines of a lattice (ridge
-// strengths vert and hor) stand out against its box lines: a lattice
-// pulled a cell out by a shadow's or the page's edge has an edge, no
-// line, for one of them.
-func framed(vert, hor [10]float64) bool {
+// framed reports whether all four outer lines of a lattice stand out
+// against its box lines (their ridge strengths): a lattice pulled a cell
+// out by a shadow's or the page's edge has an edge, no line, for one of
+// them.
+func framed(l *latticeLines) bool {
 	var box float64
 	for k := 0; k < 10; k += 3 {
-		box += (vert[k] + hor[k]) / 8
+		box += (l.vertRidge[k] + l.horRidge[k]) / 8
 	}
-	for _, s := range []float64{vert[0], vert[9], hor[0], hor[9]} {
+	for _, s := range []float64{l.vertRidge[0], l.vertRidge[9], l.horRidge[0], l.horRidge[9]} {
 		if s <= 1 || s < frameShare*box {
 			return false
 		}
 	}
 	return true
+}
+
+// frameBands reports, for each side of a lattice (top, right, bottom,
+// left), whether its lines cross its outer row or column of cells there
+// (bands; see latticeLines) about as strongly as the others, frameShare
+// of their mean at least. A lattice pulled a
+// cell out onto a line of text beside the grid has a line there, a
+// framed one, but the grid's lines do not cross the row or column of
+// text; and the grid's own lattice, text right outside its border, is
+// not framed. choose asks it only of lattices of one grid half a cell
+// apart or more (see framedAgainst): an app's row or column of cells
+// highlighted along the border weakens a band too.
+func frameBands(b *[2][9]float64) [4]bool {
+	var mean float64
+	for _, axis := range b {
+		for _, s := range axis {
+			mean += s / 18
+		}
+	}
+	least := frameShare * mean
+	return [4]bool{b[0][0] >= least, b[1][8] >= least, b[0][8] >= least, b[1][0] >= least}
 }
 
 // shiftQuad returns the quad of q's lattice moved by (dx, dy) cells.
