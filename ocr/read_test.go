@@ -9,6 +9,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -320,5 +323,34 @@ func TestDrawRings(t *testing.T) {
 	}
 	if c := at(1, 0.5, 0.06); c.G != 255 {
 		t.Errorf("cell 1 was not asked for, but its top is %v", c)
+	}
+}
+
+// TestLookAheadReadsAsBefore reads photos whose grid checks out at no
+// angle with a second opinion to ask (which reads nothing), so that the
+// other angles' glances start early, beside the asking (lookAhead), and
+// without one, where they start after: the readings are the same.
+func TestLookAheadReadsAsBefore(t *testing.T) {
+	for _, name := range []string{"looks/sheet-curved.jpg", "looks/sheet-shadow-above.jpg"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &warmCounter{}
+		ahead, err := Read(context.Background(), data, Options{Recognizer: NewRecognizer(w)})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		after, err := Read(context.Background(), data, Options{Recognizer: NewRecognizer(nil)})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if ahead.Solutions == 1 {
+			t.Fatalf("%s: checks out; the test needs a grid that does not", name)
+		}
+		if ahead.Turns != after.Turns || !reflect.DeepEqual(ahead.Cells, after.Cells) || !slices.Equal(ahead.Doubtful, after.Doubtful) {
+			t.Errorf("%s: read with the glances ahead: %d turns, doubtful %v; after: %d turns, doubtful %v",
+				name, ahead.Turns, ahead.Doubtful, after.Turns, after.Doubtful)
+		}
 	}
 }

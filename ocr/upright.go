@@ -56,15 +56,18 @@ const sureAngle = 0.9
 // EXIF tag's when the first reading is not convincing (sureAngle): the tag
 // is tested, not trusted (some phones tag photos whose pixels are already
 // upright). When neither gives a proper puzzle, the other angles are tried
-// too (readOtherAngles).
+// too (readOtherAngles): their glances start as soon as a reading turns out
+// not proper and asks Tesseract, and run while it answers (lookAhead).
 func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageClock) (*angleReading, error) {
 	tried := []int{0}
 	if tt := ExifTurns(pic.dec.Orientation); tt != 0 {
 		tried = append(tried, tt)
 	}
+	ahead := newLookAhead(ctx, pic, rec, tried)
+	defer ahead.stop()
 	var best *angleReading
 	for _, turns := range tried {
-		cur, err := readAt(ctx, pic, turns, readerOf(rec), clock)
+		cur, err := readAt(ctx, pic, turns, readerOf(rec), clock, ahead.start)
 		if err != nil {
 			return nil, err
 		}
@@ -78,32 +81,81 @@ func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageCl
 	if best.check.solutions == 1 {
 		return best, nil
 	}
-	return readOtherAngles(ctx, pic, rec, tried, best, clock)
+	return readOtherAngles(ctx, pic, rec, ahead, best, clock)
 }
 
-// readOtherAngles looks for a proper puzzle at the angles not tried yet,
-// best being the best reading of those tried. The photo may be stored on
-// its side or upside down with no EXIF tag saying so (a screenshot, an app
-// that strips the tag). The solver check picks the angle, as confidence
-// alone does not (digits upside down read as confidently as upright ones).
-// The other angles get a glance first (glanceAt), side by side, and a full
-// reading, with the second opinion the solver may ask for, only where the
-// glance gives a proper puzzle or, when none does, at the likeliest angle
-// when it beats best: photos that are just hard to read pay little for it,
-// and Tesseract is not asked about digits upside down.
-func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, tried []int, best *angleReading, clock *stageClock) (*angleReading, error) {
-	if pic.around != nil {
-		// A grid that does not check out at any angle is explained by
-		// what lies around it (gridError): look at it meanwhile.
-		go pic.around()
-	}
-	var turns []int
+// lookAhead glances at a photo's other angles (glanceAt) in the
+// background, once started: while Tesseract reads a reading that is not
+// proper, whose other angles are then likely to be tried, the cores the
+// reading leaves idle glance at them.
+type lookAhead struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	pic    *photo
+	read   readFunc
+	turns  []int // the angles not tried first
+	once   sync.Once
+	done   chan struct{} // closed once the glances are in
+	clock  stageClock
+	out    []*angleReading
+	err    error
+}
+
+// newLookAhead prepares glances at the angles of 0-3 quarter turns not in
+// tried, to be started by start.
+func newLookAhead(ctx context.Context, pic *photo, rec Recognizer, tried []int) *lookAhead {
+	l := &lookAhead{pic: pic, read: glancerOf(rec), done: make(chan struct{})}
+	l.ctx, l.cancel = context.WithCancel(ctx)
 	for t := range 4 {
 		if !slices.Contains(tried, t) {
-			turns = append(turns, t)
+			l.turns = append(l.turns, t)
 		}
 	}
-	glances, err := glanceAt(ctx, pic, turns, glancerOf(rec), clock)
+	return l
+}
+
+// start starts the glances in the background, once, and what lies around
+// the grid is looked at meanwhile too (gridError's evidence on a grid that
+// checks out at no angle).
+func (l *lookAhead) start() {
+	l.once.Do(func() {
+		if l.pic.around != nil {
+			go l.pic.around()
+		}
+		l.clock.last = time.Now()
+		go func() {
+			l.out, l.err = glanceAt(l.ctx, l.pic, l.turns, l.read, &l.clock)
+			close(l.done)
+		}()
+	})
+}
+
+// glances starts the glances unless they run, waits for them and returns
+// them, their stages timed into clock.
+func (l *lookAhead) glances(clock *stageClock) ([]*angleReading, error) {
+	l.start()
+	<-l.done
+	clock.stages = append(clock.stages, l.clock.stages...)
+	clock.last = time.Now()
+	return l.out, l.err
+}
+
+// stop ends glances no longer needed, at their next stage.
+func (l *lookAhead) stop() { l.cancel() }
+
+// readOtherAngles looks for a proper puzzle at the angles not tried yet
+// (ahead's), best being the best reading of those tried. The photo may be
+// stored on its side or upside down with no EXIF tag saying so (a
+// screenshot, an app that strips the tag). The solver check picks the
+// angle, as confidence alone does not (digits upside down read as
+// confidently as upright ones). The other angles get a glance first
+// (glanceAt), side by side, and a full reading, with the second opinion
+// the solver may ask for, only where the glance gives a proper puzzle or,
+// when none does, at the likeliest angle when it beats best: photos that
+// are just hard to read pay little for it, and Tesseract is not asked
+// about digits upside down.
+func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *lookAhead, best *angleReading, clock *stageClock) (*angleReading, error) {
+	glances, err := ahead.glances(clock)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +167,7 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, tried []in
 			}
 			continue
 		}
-		cur, err := readAt(ctx, pic, g.turns, readerOf(rec), clock)
+		cur, err := readAt(ctx, pic, g.turns, readerOf(rec), clock, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +181,7 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, tried []in
 	if likeliest == nil || !likeliest.better(best) {
 		return best, nil
 	}
-	cur, err := readAt(ctx, pic, likeliest.turns, readerOf(rec), clock)
+	cur, err := readAt(ctx, pic, likeliest.turns, readerOf(rec), clock, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +216,7 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 	var wg sync.WaitGroup
 	for k, t := range turns {
 		clocks[k] = &stageClock{last: time.Now()}
-		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k]) })
+		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k], nil) })
 	}
 	wg.Wait()
 	for _, c := range clocks {
@@ -183,8 +235,9 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 // by turns quarter turns, its cells read with read. When the givens do not
 // check out surely (sureGivens) and read can ask a second opinion on the
 // printed digits, it asks, and runs the split and check stages again on
-// the new readings.
-func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *stageClock) (*angleReading, error) {
+// the new readings. When the givens are not even proper, it calls
+// meanwhile, unless nil, before it asks.
+func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *stageClock, meanwhile func()) (*angleReading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -204,6 +257,9 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 	a.splitAndCheck(rec, clock)
 	if again == nil || a.sureGivens() {
 		return a, nil
+	}
+	if meanwhile != nil && a.check.solutions != 1 {
+		meanwhile()
 	}
 	rs, asked, err := again(ctx)
 	if err != nil {
