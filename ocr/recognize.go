@@ -33,13 +33,6 @@ type DigitReader interface {
 	ReadDigits(ctx context.Context, glyphs []*image.Gray) ([]DigitGuess, error)
 }
 
-// A warmer is a [DigitReader] that can get ready for its first question
-// ahead of it, in the background: Tesseract's helper process takes
-// 0.1-0.3 s to start. Warm returns at once.
-type warmer interface {
-	Warm()
-}
-
 // DigitGuess is a [DigitReader]'s opinion on one glyph.
 type DigitGuess struct {
 	// P holds the probabilities of the digits 1-9 (P[0] is unused); they

@@ -171,9 +171,6 @@ func (r *netRecognizer) read(ctx context.Context, c Cells, digits DigitReader) (
 	if digits == nil {
 		return out, nil, nil
 	}
-	if w, ok := digits.(warmer); ok && doubtfulGiven(&out) {
-		w.Warm() // it may be asked soon: let it start beside the split
-	}
 	first := out
 	again := func(ctx context.Context) ([81]CellReading, bool, error) {
 		out := first

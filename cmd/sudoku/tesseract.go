@@ -67,10 +67,6 @@ func (r *networkAlone) ReadDigits(ctx context.Context, glyphs []*image.Gray) ([]
 	return make([]ocr.DigitGuess, len(glyphs)), nil
 }
 
-// Warm starts the helper in the background when a reading is likely to
-// ask it soon (see tessproc.Client.Warm).
-func (r *networkAlone) Warm() { r.c.Warm() }
-
 // installHint says how to install a helper that was not found.
 func installHint(err error) string {
 	var nf *tessproc.NotFoundError

@@ -47,11 +47,6 @@ type Client struct {
 	proc   *process // nil: not started
 	failed error    // the helper's failure, returned by every call
 	closed bool
-
-	// warmMu guards stopWarm, which ends a start begun by Warm (it is
-	// not guarded by mu, which the start holds until the helper is ready).
-	warmMu   sync.Mutex
-	stopWarm context.CancelFunc // nil: no start under way in the background
 }
 
 // process is one running helper.
@@ -79,32 +74,6 @@ func (c *Client) Start(ctx context.Context) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.startLocked(ctx)
-}
-
-// Warm starts the helper in the background, if it is not running, and
-// returns at once: a reading that may soon need Tesseract need not wait
-// for all of its start (0.1-0.3 s), which runs beside the reading's other
-// stages. A call that reads digits meanwhile waits for the start to end.
-// Close ends a start under way; its failure is the next call's.
-func (c *Client) Warm() {
-	c.warmMu.Lock()
-	defer c.warmMu.Unlock()
-	if c.stopWarm != nil {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	c.stopWarm = cancel
-	go func() {
-		c.mu.Lock()
-		if !c.closed && c.failed == nil && c.proc == nil {
-			c.startLocked(ctx) // a failure is kept in c.failed for the next call
-		}
-		c.mu.Unlock()
-		c.warmMu.Lock()
-		c.stopWarm = nil
-		c.warmMu.Unlock()
-		cancel()
-	}()
 }
 
 // ReadDigits implements [ocr.DigitReader].
@@ -143,11 +112,6 @@ func (c *Client) ReadDigits(ctx context.Context, glyphs []*image.Gray) ([]ocr.Di
 // Close ends the helper, if it runs, and waits for it to exit. Later calls
 // fail with [ErrClosed]. Close is safe to call more than once.
 func (c *Client) Close() error {
-	c.warmMu.Lock()
-	if c.stopWarm != nil {
-		c.stopWarm()
-	}
-	c.warmMu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.closed = true

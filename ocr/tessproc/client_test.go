@@ -3,7 +3,6 @@ package tessproc
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"os"
@@ -144,73 +143,6 @@ func TestClientClose(t *testing.T) {
 	glyphs, _ := digits(t, 1)
 	if _, err := c.ReadDigits(context.Background(), glyphs); !errors.Is(err, ErrClosed) {
 		t.Fatalf("after Close: err = %v, want ErrClosed", err)
-	}
-}
-
-// TestClientWarm starts the helper in the background: a reading right
-// after waits for it and reads; warming a running helper starts no other.
-func TestClientWarm(t *testing.T) {
-	c := NewClient(helper)
-	defer c.Close()
-	c.Warm()
-	glyphs, want := digits(t, 9)
-	checkRead(t, c, glyphs, want)
-	c.mu.Lock()
-	p := c.proc
-	c.mu.Unlock()
-	c.Warm()
-	checkRead(t, c, glyphs[:3], want[:3])
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.proc != p {
-		t.Fatal("Warm started a second helper beside the running one")
-	}
-}
-
-// TestClientWarmClosed closes a client whose helper is still starting in
-// the background (it never says it is ready): Close ends the helper and
-// waits for it, and the client is closed.
-func TestClientWarmClosed(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	c := NewClient(script(t, "echo $$ >"+pidFile+".new; mv "+pidFile+".new "+pidFile+"; exec sleep 60"))
-	c.Warm()
-	var pid int
-	for deadline := time.Now().Add(10 * time.Second); pid == 0; time.Sleep(10 * time.Millisecond) {
-		if b, err := os.ReadFile(pidFile); err == nil {
-			fmt.Sscan(string(b), &pid)
-		} else if time.Now().After(deadline) {
-			t.Fatal("the helper did not start in the background")
-		}
-	}
-	closed := make(chan error, 1)
-	go func() { closed <- c.Close() }()
-	select {
-	case err := <-closed:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(startLimit / 2):
-		t.Fatalf("Close waited %v for a helper that never gets ready, instead of ending its start", startLimit/2)
-	}
-	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Fatalf("after Close the starting helper (pid %d) is still there: kill -0 says %v", pid, err)
-	}
-	glyphs, _ := digits(t, 1)
-	if _, err := c.ReadDigits(context.Background(), glyphs); !errors.Is(err, ErrClosed) {
-		t.Fatalf("after Close: err = %v, want ErrClosed", err)
-	}
-}
-
-// TestClientWarmMissing warms a client whose helper is missing: the
-// failure is the next reading's, as if that reading had started it.
-func TestClientWarmMissing(t *testing.T) {
-	c := NewClient(filepath.Join(t.TempDir(), HelperName))
-	defer c.Close()
-	c.Warm()
-	glyphs, _ := digits(t, 1)
-	_, err := c.ReadDigits(context.Background(), glyphs)
-	if err == nil || !strings.Contains(err.Error(), "start the Tesseract helper") {
-		t.Fatalf("err = %v, want one saying the helper could not start", err)
 	}
 }
 
