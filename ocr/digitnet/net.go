@@ -274,7 +274,8 @@ func (n *Net) Classify(inputs []float32, out []Output) {
 // would cost more to hand over than they take (a cell takes about 0.3 ms).
 const minShare = 16
 
-// classifyRange classifies the cells from up to to of a batch.
+// classifyRange classifies the cells of a batch from index from up to,
+// but not including, to.
 func (n *Net) classifyRange(inputs []float32, out []Output, from, to int) {
 	s, _ := n.pool.Get().(*scratch)
 	if s == nil {
