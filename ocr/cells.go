@@ -136,10 +136,3 @@ type Recognizer interface {
 	// It returns ctx's error when ctx is cancelled first.
 	Recognize(ctx context.Context, c Cells) ([81]CellReading, error)
 }
-
-// A glancer is a [Recognizer] that can also read cells at a glance: more
-// cheaply and less surely. [Read] uses it to look for the upright angle of
-// a photo stored on its side.
-type glancer interface {
-	glance(ctx context.Context, c Cells) ([81]CellReading, error)
-}

@@ -137,11 +137,10 @@
 // and between close ones one with a unique solution that names no more
 // cells to check than the other (betterTry). The photo is warped once;
 // the other angles turn the warp. The other angles get a glance, side by
-// side: the network's reading, without Tesseract; a full reading follows
-// only where a glance gives a proper puzzle or, when none does, at the
-// likeliest angle if it beats the angles tried. So most photos are read
-// once, and the photos that do not check out are glanced at three times
-// more.
+// side: the network's reading, without Tesseract, who is asked only where
+// a glance gives a proper puzzle or, when none does, at the likeliest
+// angle if it beats the angles tried. So most photos are read once, and
+// the photos that do not check out are glanced at three times more.
 //
 // # The result
 //

@@ -94,20 +94,6 @@ func doubtfulGiven(out *[81]CellReading) bool {
 // (nil without a DigitReader): [Read] asks only when the solver cannot
 // settle the givens.
 func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
-	return r.read(ctx, c, r.digits)
-}
-
-// glance implements [glancer]: the network's reading, for a photo's other
-// angles, which starts no second opinion.
-func (r *netRecognizer) glance(ctx context.Context, c Cells) ([81]CellReading, error) {
-	out, _, err := r.read(ctx, c, nil)
-	return out, err
-}
-
-// read reads the cells with the network and returns, with the readings,
-// how to ask digits, the recognizer's DigitReader or nil, about the
-// printed digits (nil when digits is nil).
-func (r *netRecognizer) read(ctx context.Context, c Cells, digits DigitReader) ([81]CellReading, askFunc, error) {
 	var out [81]CellReading
 	if err := ctx.Err(); err != nil {
 		return out, nil, err
@@ -168,7 +154,7 @@ func (r *netRecognizer) read(ctx context.Context, c Cells, digits DigitReader) (
 			out[i].Hand = float64(handShareOf(&outs[k]))
 		}
 	}
-	if digits == nil {
+	if r.digits == nil {
 		return out, nil, nil
 	}
 	first := out

@@ -20,11 +20,16 @@ type angleReading struct {
 	rect  rectified
 	split split
 	check checked
+	// rec is what the split was made from, and again how to read its
+	// cells once more with a second opinion on the printed digits, until
+	// settle has asked (nil: no one to ask).
+	rec   *recognized
+	again askFunc
 }
 
-// readFunc reads the cells of a grid: a [Recognizer]'s Recognize, or a
-// cheaper glance. It may also return how to read them again with a
-// second opinion on the printed digits (see readerOf).
+// readFunc reads the cells of a grid: a [Recognizer]'s Recognize. It may
+// also return how to read them again with a second opinion on the
+// printed digits (see readerOf).
 type readFunc func(context.Context, Cells) ([81]CellReading, askFunc, error)
 
 // readerOf returns the readFunc of rec: its reading without its second
@@ -35,13 +40,8 @@ func readerOf(rec Recognizer) readFunc {
 	if d, ok := rec.(deferringRecognizer); ok {
 		return d.recognizeFirst
 	}
-	return plainReader(rec.Recognize)
-}
-
-// plainReader is the readFunc of a reading with no second opinion to ask.
-func plainReader(f func(context.Context, Cells) ([81]CellReading, error)) readFunc {
 	return func(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
-		rs, err := f(ctx, c)
+		rs, err := rec.Recognize(ctx, c)
 		return rs, nil, err
 	}
 }
@@ -67,8 +67,11 @@ func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageCl
 	defer ahead.stop()
 	var best *angleReading
 	for _, turns := range tried {
-		cur, err := readAt(ctx, pic, turns, readerOf(rec), clock, ahead.start)
+		cur, err := readAt(ctx, pic, turns, readerOf(rec), clock)
 		if err != nil {
+			return nil, err
+		}
+		if err := cur.settle(ctx, clock, ahead.start); err != nil {
 			return nil, err
 		}
 		if best == nil || cur.better(best) {
@@ -104,7 +107,7 @@ type lookAhead struct {
 // newLookAhead prepares glances at the angles of 0-3 quarter turns not in
 // tried, to be started by start.
 func newLookAhead(ctx context.Context, pic *photo, rec Recognizer, tried []int) *lookAhead {
-	l := &lookAhead{pic: pic, read: glancerOf(rec), done: make(chan struct{})}
+	l := &lookAhead{pic: pic, read: readerOf(rec), done: make(chan struct{})}
 	l.ctx, l.cancel = context.WithCancel(ctx)
 	for t := range 4 {
 		if !slices.Contains(tried, t) {
@@ -149,11 +152,11 @@ func (l *lookAhead) stop() { l.cancel() }
 // screenshot, an app that strips the tag). The solver check picks the
 // angle, as confidence alone does not (digits upside down read as
 // confidently as upright ones). The other angles get a glance first
-// (glanceAt), side by side, and a full reading, with the second opinion
-// the solver may ask for, only where the glance gives a proper puzzle or,
-// when none does, at the likeliest angle when it beats best: photos that
-// are just hard to read pay little for it, and Tesseract is not asked
-// about digits upside down.
+// (glanceAt: the reading without its second opinion), side by side, and
+// the second opinion the solver may ask for (settle) only where the glance
+// gives a proper puzzle or, when none does, at the likeliest angle when it
+// beats best: photos that are just hard to read pay little for it, and
+// Tesseract is not asked about digits upside down.
 func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *lookAhead, best *angleReading, clock *stageClock) (*angleReading, error) {
 	glances, err := ahead.glances(clock)
 	if err != nil {
@@ -167,12 +170,11 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 			}
 			continue
 		}
-		cur, err := readAt(ctx, pic, g.turns, readerOf(rec), clock, nil)
-		if err != nil {
+		if err := g.settle(ctx, clock, nil); err != nil {
 			return nil, err
 		}
-		if cur.better(best) {
-			best = cur
+		if g.better(best) {
+			best = g
 		}
 		if best.check.solutions == 1 {
 			return best, nil
@@ -181,27 +183,13 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 	if likeliest == nil || !likeliest.better(best) {
 		return best, nil
 	}
-	cur, err := readAt(ctx, pic, likeliest.turns, readerOf(rec), clock, nil)
-	if err != nil {
+	if err := likeliest.settle(ctx, clock, nil); err != nil {
 		return nil, err
 	}
-	if cur.better(best) {
-		best = cur
+	if likeliest.better(best) {
+		best = likeliest
 	}
 	return best, nil
-}
-
-// glancerOf returns how rec reads cells at a glance: its glance, when it
-// has one (a [glancer]), or else its reading without a second opinion.
-func glancerOf(rec Recognizer) readFunc {
-	if g, ok := rec.(glancer); ok {
-		return plainReader(g.glance)
-	}
-	read := readerOf(rec)
-	return func(ctx context.Context, c Cells) ([81]CellReading, askFunc, error) {
-		rs, _, err := read(ctx, c)
-		return rs, nil, err
-	}
 }
 
 // glanceAt reads the photo at each of turns with read, side by side (the
@@ -216,7 +204,7 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 	var wg sync.WaitGroup
 	for k, t := range turns {
 		clocks[k] = &stageClock{last: time.Now()}
-		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k], nil) })
+		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k]) })
 	}
 	wg.Wait()
 	for _, c := range clocks {
@@ -232,12 +220,9 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 }
 
 // readAt runs the stages from rectify to check on the photo turned upright
-// by turns quarter turns, its cells read with read. When the givens do not
-// check out surely (sureGivens) and read can ask a second opinion on the
-// printed digits, it asks, and runs the split and check stages again on
-// the new readings. When the givens are not even proper, it calls
-// meanwhile, unless nil, before it asks.
-func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *stageClock, meanwhile func()) (*angleReading, error) {
+// by turns quarter turns, its cells read with read, without the second
+// opinion read may ask for (see settle).
+func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *stageClock) (*angleReading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -254,28 +239,40 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 		return nil, err
 	}
 	clock.lap("recognize")
-	a.splitAndCheck(rec, clock)
+	a.rec, a.again = rec, again
+	a.splitAndCheck(clock)
+	return a, nil
+}
+
+// settle asks the second opinion on the printed digits, once, when there
+// is one to ask and the givens do not check out surely (sureGivens), and
+// runs the split and check stages again on the new readings. When the
+// givens are not even proper, it calls meanwhile, unless nil, before it
+// asks.
+func (a *angleReading) settle(ctx context.Context, clock *stageClock, meanwhile func()) error {
+	again := a.again
+	a.again = nil
 	if again == nil || a.sureGivens() {
-		return a, nil
+		return nil
 	}
 	if meanwhile != nil && a.check.solutions != 1 {
 		meanwhile()
 	}
 	rs, asked, err := again(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	clock.lap("recognize")
 	if asked {
-		rec.readings = rs
-		a.splitAndCheck(rec, clock)
+		a.rec.readings = rs
+		a.splitAndCheck(clock)
 	}
-	return a, nil
+	return nil
 }
 
-// splitAndCheck runs the split and check stages on the readings rec.
-func (a *angleReading) splitAndCheck(rec *recognized, clock *stageClock) {
-	a.split = splitCells(rec)
+// splitAndCheck runs the split and check stages on the readings a.rec.
+func (a *angleReading) splitAndCheck(clock *stageClock) {
+	a.split = splitCells(a.rec)
 	unseat(&a.split.cells, a.rect.unseated)
 	clock.lap("split")
 	a.check = check(&a.split)
