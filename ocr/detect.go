@@ -184,9 +184,10 @@ func judgeAll(work *image.Gray, cands []candidate) []candidate {
 
 // eachAtOnce calls f(0), ..., f(n-1) side by side, on up to GOMAXPROCS
 // goroutines taking the calls in turn, and returns once all have
-// returned. Detection weighs its candidate grids so: each is looked at in
-// the picture's maps alone, which nothing changes meanwhile, and its
-// outcome goes to its own place, so the outcome is the same as one by one.
+// returned. Detection weighs its candidate grids so, and Read glances at a
+// photo's other angles (glanceAt): each call looks at what nothing
+// changes meanwhile and puts its outcome in a place of its own, so the
+// outcome is the same as one by one.
 func eachAtOnce(n int, f func(i int)) {
 	workers := min(n, runtime.GOMAXPROCS(0))
 	if workers <= 1 {

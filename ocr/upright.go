@@ -200,13 +200,11 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock *stageClock) ([]*angleReading, error) {
 	out := make([]*angleReading, len(turns))
 	errs := make([]error, len(turns))
-	clocks := make([]*stageClock, len(turns))
-	var wg sync.WaitGroup
-	for k, t := range turns {
-		clocks[k] = &stageClock{last: time.Now()}
-		wg.Go(func() { out[k], errs[k] = readAt(ctx, pic, t, read, clocks[k]) })
-	}
-	wg.Wait()
+	clocks := make([]stageClock, len(turns))
+	eachAtOnce(len(turns), func(k int) {
+		clocks[k].last = time.Now()
+		out[k], errs[k] = readAt(ctx, pic, turns[k], read, &clocks[k])
+	})
 	for _, c := range clocks {
 		clock.stages = append(clock.stages, c.stages...)
 	}
