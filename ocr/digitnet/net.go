@@ -406,14 +406,18 @@ func (c *conv) apply(in, out []float32, side int) {
 			w := c.w[(o*c.in+i)*9 : (o*c.in+i)*9+9]
 			for y := range side {
 				row := dst[(y+1)*stride+1 : (y+1)*stride+1+side]
-				r0 := src[y*stride : y*stride+side+2]
-				r1 := src[(y+1)*stride : (y+1)*stride+side+2]
-				r2 := src[(y+2)*stride : (y+2)*stride+side+2]
+				// The nine neighbours of row[x] are a0[x] to c2[x]: slices as
+				// long as row, so that the loop needs no bounds checks.
+				n := len(row)
+				r0, r1, r2 := src[y*stride:], src[(y+1)*stride:], src[(y+2)*stride:]
+				a0, a1, a2 := r0[:n], r0[1:][:n], r0[2:][:n]
+				b0, b1, b2 := r1[:n], r1[1:][:n], r1[2:][:n]
+				c0, c1, c2 := r2[:n], r2[1:][:n], r2[2:][:n]
 				w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
 				for x := range row {
-					row[x] += w0*r0[x] + w1*r0[x+1] + w2*r0[x+2] +
-						w3*r1[x] + w4*r1[x+1] + w5*r1[x+2] +
-						w6*r2[x] + w7*r2[x+1] + w8*r2[x+2]
+					row[x] += w0*a0[x] + w1*a1[x] + w2*a2[x] +
+						w3*b0[x] + w4*b1[x] + w5*b2[x] +
+						w6*c0[x] + w7*c1[x] + w8*c2[x]
 				}
 			}
 		}
