@@ -173,10 +173,14 @@ func (sq *latticeSquare) toUV(x float64) float64 {
 func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
 	n := sq.n
 	sq.r = make([]uint8, n*n)
+	us := make([]float64, n)
+	for x := range us {
+		us[x] = sq.toUV(centre(x))
+	}
 	for y := range n {
 		v := sq.toUV(centre(y))
-		for x := range n {
-			px, py := h.apply(sq.toUV(centre(x)), v)
+		for x, u := range us {
+			px, py := h.apply(u, v)
 			if !math.IsNaN(px) && b.near(int(math.Floor(px)), int(math.Floor(py)), rad) {
 				sq.r[y*n+x] = 1
 			}

@@ -179,8 +179,8 @@ func bilinear(g *image.Gray, x, y float64, w, h int) uint8 {
 	if math.IsNaN(x) || math.IsNaN(y) {
 		return 255
 	}
-	x = math.Max(0, math.Min(x, float64(w-1)))
-	y = math.Max(0, math.Min(y, float64(h-1)))
+	x = max(0, min(x, float64(w-1)))
+	y = max(0, min(y, float64(h-1)))
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
 	fx, fy := x-float64(x0), y-float64(y0)
