@@ -133,11 +133,13 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, bool) {
 	var digits [81]int
 	var printed [81]bool
+	var hand [81]float64
 	for i := range rs {
 		digits[i] = rs[i].Digit
 		printed[i] = rs[i].Kind == KindGiven
+		hand[i] = handOdds(rs[i], styles[i])
 	}
-	for _, entry := range splitByStyle(styles, &digits, &printed) {
+	for _, entry := range splitByStyle(styles, &digits, &printed, &hand) {
 		out := rs
 		for i := range out {
 			switch {

@@ -139,32 +139,50 @@ func TestLookSplitNoEntries(t *testing.T) {
 
 // TestSettleBetween: of two clearly coloured groups (black print, a red
 // pen), a digit whose ink is halfway (the pen dimmed by a shadow) goes
-// where the recognizer puts it; one near either colour stays with it.
+// where all the evidence on it points: the recognizer's view and the
+// typeface's (hand), and its look, nearer the pen's or the print's; one
+// near either colour stays with it whatever the rest says.
 func TestSettleBetween(t *testing.T) {
-	var styles [81]glyphStyle
-	var printed [81]bool
-	var givens, entries []int
-	for i := range 10 {
-		styles[i] = glyphStyle{ok: true, l: 25, a: -2, b: 10}
-		printed[i] = true
-		givens = append(givens, i)
-		styles[20+i] = glyphStyle{ok: true, l: 33, a: 35, b: 25}
-		entries = append(entries, 20+i)
-	}
-	const halfway, halfwayPrint, nearPen = 40, 41, 42
-	styles[halfway] = glyphStyle{ok: true, l: 29, a: 16, b: 18}
-	styles[halfwayPrint] = styles[halfway]
-	printed[halfwayPrint] = true
-	styles[nearPen] = glyphStyle{ok: true, l: 31, a: 30, b: 23}
-	printed[nearPen] = true // the recognizer's view does not count there
-	g, e := settleBetween(&styles, &printed, append(givens, halfway, halfwayPrint, nearPen), entries)
-	in := func(s []int, i int) bool { return slices.Contains(s, i) }
-	if !in(e, halfway) || !in(g, halfwayPrint) || !in(e, nearPen) {
-		t.Errorf("halfway and handwritten: entry %v; halfway and print: given %v; near the pen: entry %v",
-			in(e, halfway), in(g, halfwayPrint), in(e, nearPen))
-	}
-	if len(g)+len(e) != 23 {
-		t.Errorf("%d digits after, want 23", len(g)+len(e))
+	between := glyphStyle{ok: true, l: 29, a: 16, b: 18, height: 0.5}
+	// A third and two thirds of the way, the print's height and the pen's.
+	nearerPrint := glyphStyle{ok: true, l: 27.6, a: 10.2, b: 15, height: 0.5}
+	nearerPen := glyphStyle{ok: true, l: 30.6, a: 23.9, b: 20.5, height: 0.7}
+	nearPen := glyphStyle{ok: true, l: 31, a: 30, b: 23, height: 0.5}
+	for _, tc := range []struct {
+		name  string
+		style glyphStyle
+		hand  float64
+		entry bool
+	}{
+		{"halfway, handwriting", between, 3, true},
+		{"halfway, print", between, -3, false},
+		{"nearer the print, torn", nearerPrint, 0.3, false},
+		{"nearer the pen, torn", nearerPen, -0.3, true},
+		{"halfway, print by the recognizer, unlike the typeface", between, -1.44 + 2.2, true},
+		{"near the pen, print", nearPen, -3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var styles [81]glyphStyle
+			var hand [81]float64
+			var givens, entries []int
+			for i := range 10 {
+				styles[i] = glyphStyle{ok: true, l: 25, a: -2, b: 10, height: 0.5}
+				hand[i] = -4
+				givens = append(givens, i)
+				styles[20+i] = glyphStyle{ok: true, l: 33, a: 35, b: 25, height: 0.6 + 0.02*float64(i)}
+				hand[20+i] = 4
+				entries = append(entries, 20+i)
+			}
+			const at = 40
+			styles[at], hand[at] = tc.style, tc.hand
+			g, e := settleBetween(&styles, &hand, append(givens, at), entries)
+			if got := slices.Contains(e, at); got != tc.entry {
+				t.Errorf("entry %v, want %v", got, tc.entry)
+			}
+			if len(g)+len(e) != 21 {
+				t.Errorf("%d digits after, want 21", len(g)+len(e))
+			}
+		})
 	}
 }
 
@@ -187,7 +205,7 @@ func TestSplitByStyleRedPrint(t *testing.T) {
 			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, height: 0.5}
 		}
 	}
-	splits := splitByStyle(&styles, &digits, &printed)
+	splits := splitByStyle(&styles, &digits, &printed, &[81]float64{})
 	if len(splits) != 1 {
 		t.Fatalf("%d splits to try, want only the one the recognizer tells", len(splits))
 	}

@@ -87,7 +87,7 @@ func TestInkPopulationsWrongEntryMarked(t *testing.T) {
 	for _, i := range idx {
 		digits[i] = 1 + i%9
 	}
-	entries := splitByStyle(styles, &digits, &[81]bool{})
+	entries := splitByStyle(styles, &digits, &[81]bool{}, &[81]float64{})
 	if len(entries) == 0 {
 		t.Fatal("no split to try")
 	}

@@ -188,7 +188,9 @@ const minColourGap = 18
 // colours and the recognizer reads one group as print and the other as a
 // hand (minPrintedGap: a puzzle printed in red, filled in with a black
 // pen), the printed group is the givens, and the digits whose ink lies
-// between go by the recognizer (settleBetween). Otherwise the recognizer
+// between go by all the evidence on them (settleBetween): hand, the log
+// odds that each digit is handwriting by the recognizer's view and the
+// typeface's (handOdds). Otherwise the recognizer
 // does not tell the entries from the givens (an app types both), and only
 // their inks do: when the page shows more than one ink (inkPopulations)
 // and the recognizer does not read them as print and a hand, the givens
@@ -199,7 +201,7 @@ const minColourGap = 18
 // cells that hold one). Digits whose style was not measured are in
 // neither group: the caller keeps the recognizer's view of them. The
 // caller checks the givens of each split with the solver.
-func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) [][81]bool {
+func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, hand *[81]float64) [][81]bool {
 	var idx []int
 	for i, s := range styles {
 		if s.ok && digits[i] != 0 {
@@ -225,7 +227,7 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) []
 			if pa < pb {
 				givens, entries = entries, givens
 			}
-			_, entries = settleBetween(styles, printed, givens, entries)
+			_, entries = settleBetween(styles, hand, givens, entries)
 			return [][81]bool{entriesAt(entries)}
 		}
 	}
@@ -251,15 +253,17 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool) []
 
 // betweenColours is how far from either group's colour, as a share of
 // the way from the givens' colour to the entries', a digit's ink must be
-// for settleBetween to go by the recognizer instead.
+// for settleBetween to weigh the other evidence on it.
 const betweenColours = 0.25
 
-// settleBetween moves the digits whose ink lies between the givens' and
-// the entries' colours (a pen's red dimmed by a shadow) to the group the
-// recognizer puts them in: print (printed) with the givens, handwriting
-// with the entries. Digits nearer a colour than betweenColours of the way
-// stay in its group.
-func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []int) ([]int, []int) {
+// settleBetween settles the digits whose ink lies between the givens' and
+// the entries' colours (a pen's blue thinned by a fine stroke, dimmed by a
+// shadow): each goes to the group likelier by the sum of its log odds of
+// handwriting, hand (the recognizer's view and the typeface's), and its
+// look's (lookOdds: its ink and height against those of the digits of
+// each group clearly in its colour). Digits nearer a colour than
+// betweenColours of the way stay in its group.
+func settleBetween(styles *[81]glyphStyle, hand *[81]float64, givens, entries []int) ([]int, []int) {
 	vec := inkVector
 	centre := func(g []int) [3]float64 {
 		var c [3]float64
@@ -281,18 +285,32 @@ func settleBetween(styles *[81]glyphStyle, printed *[81]bool, givens, entries []
 	if n2 == 0 {
 		return givens, entries
 	}
-	var g, e []int
-	for _, i := range slices.Concat(givens, entries) {
+	all := slices.Concat(givens, entries)
+	at := make(map[int]float64, len(all)) // each digit's share of the way
+	var print, pen lookModel              // the looks of the digits clearly of each colour
+	for _, i := range all {
 		v := vec(styles[i])
 		var t float64
 		for d := range 3 {
 			t += (v[d] - cg[d]) * axis[d] / n2
 		}
+		at[i] = t
 		switch {
-		case t < betweenColours, t <= 1-betweenColours && printed[i]:
+		case t < betweenColours:
+			print.add(styles[i])
+		case t > 1-betweenColours:
+			pen.add(styles[i])
+		}
+	}
+	var g, e []int
+	for _, i := range all {
+		switch t := at[i]; {
+		case t < betweenColours:
 			g = append(g, i)
-		default:
+		case t > 1-betweenColours, hand[i]+lookOdds(&pen, &print, styles[i]) > 0:
 			e = append(e, i)
+		default:
+			g = append(g, i)
 		}
 	}
 	return g, e
