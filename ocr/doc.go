@@ -113,7 +113,10 @@
 //     pen's digits are told by the recognizer's view of each hand and the
 //     likeness of each digit to the others of its digit on the page
 //     (split_typeface.go), weighed with what the digits read surely look
-//     like in this picture (split_look.go); the symmetry of most puzzles' givens settles the few
+//     like in this picture (split_look.go), its entries standing only
+//     when they are a population of their own, another ink, height or
+//     shape than the print (split_population.go); the symmetry of most
+//     puzzles' givens settles the few
 //     cells that break it (split_symmetry.go). Each candidate split's
 //     givens are checked with the solver once (givensChecks) and corrected
 //     from their alternatives ([Correct]) when a clearly likeliest change

@@ -101,7 +101,9 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // recognizer's word stands (the trained classifier tells handwriting from
 // print), with the typeface's (a digit like the page's others of its digit
 // is print), weighed with the looks of the digits read surely
-// (lookSplit). The symmetry of the givens then settles the few
+// (lookSplit); the entries so read stand only when they are a population
+// of their own, and otherwise every digit is a given (onePopulation). The
+// symmetry of the givens then settles the few
 // cells that break it (symmetricSplit). Last, the givens alone are
 // corrected from their alternatives ([Correct]); the entries are the
 // player's and are never corrected.
@@ -111,6 +113,7 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 		rs = out
 	} else {
 		lookSplit(&rs, styles, checks)
+		onePopulation(&rs, styles, checks)
 	}
 	symmetricSplit(&rs, checks)
 	// Correct the givens: the other cells count as empty, for sure.

@@ -181,3 +181,92 @@ func populationLogLikelihood(pts [][3]float64, label []int, k int) float64 {
 	}
 	return ll
 }
+
+// Whether the digits read as handwriting are a population of their own.
+// The recognizer reads a thin or unusual typeface as a hand now and then,
+// and surely at times (a light sans face on a magazine's page: 3s, 8s and
+// 9s read as handwriting at 0.9 and more). A player's pen is another
+// population than the print: another ink, or another height from digit to
+// digit (a typeface prints every digit one height), or digits that match
+// none of the page's others of their value (typeface odds). So the split
+// the recognizer and the looks give (lookSplit) stands only when its
+// entries explain the digits' looks better than one population does, by
+// handPopulationCost in log likelihood: each feature a normal
+// distribution per population (the ink's CIELAB channels, in units of
+// minInkSpread; the height, in units of minHeightSpread; the typeface
+// odds, in units of typefaceSpread). Otherwise the page is one population
+// and all its digits are the puzzle's, when they make a proper puzzle. The
+// test needs the shapes: on a page whose typeface was not measured (too
+// few digits read as print with a partner of their value) the looks alone
+// do not overrule the recognizer.
+
+// handPopulationCost is the log likelihood the entries read must gain as a
+// population of their own. Measured with the recognizer's split, on the
+// pictures whose split is not settled by ink (lookSplit): printed pages
+// whose print was read in part as handwriting gain at most 27 (synthetic
+// magazine and newspaper pages in light faces, seeds 9201, 9202 and 1301),
+// pages filled in with a black pen at least 25.8 (synthetic book-black
+// pages, seed 9102), and the pen-completed newspapers of mixed-dev at
+// least 60.
+const handPopulationCost = 20
+
+// typefaceSpread is the least spread of the typeface odds in a population
+// handPopulation assumes: the step between two of typefaceSteps' values.
+const typefaceSpread = 1.0
+
+// handPopulationGain is how much better the looks of the digits of rs
+// whose style was measured are explained by two populations, the entries
+// and the givens, than by one (+Inf when no digit's typeface was
+// measured), and how many of them are entries.
+func handPopulationGain(rs *[81]CellReading, styles *[81]glyphStyle) (float64, int) {
+	var ink, height, face [][3]float64
+	var label []int
+	entries, shaped := 0, false
+	for i, r := range rs {
+		if r.Digit == 0 || !styles[i].ok || (r.Kind != KindGiven && r.Kind != KindEntry) {
+			continue
+		}
+		s := styles[i]
+		shaped = shaped || s.typeface != 0
+		ink = append(ink, inkPoint(s))
+		height = append(height, [3]float64{s.height / minHeightSpread})
+		face = append(face, [3]float64{s.typeface / typefaceSpread})
+		l := 0
+		if r.Kind == KindEntry {
+			l = 1
+			entries++
+		}
+		label = append(label, l)
+	}
+	if !shaped {
+		return math.Inf(1), entries
+	}
+	one := make([]int, len(label))
+	var gain float64
+	for _, pts := range [][][3]float64{ink, height, face} {
+		gain += populationLogLikelihood(pts, label, 2) - populationLogLikelihood(pts, one, 1)
+	}
+	return gain, entries
+}
+
+// onePopulation makes every digit of rs whose style was measured a given
+// when the entries read are no population of their own (see
+// handPopulationCost) and the digits then make a proper puzzle (once
+// corrected). It reports whether it changed rs.
+func onePopulation(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) bool {
+	gain, entries := handPopulationGain(rs, styles)
+	if entries == 0 || gain >= handPopulationCost {
+		return false
+	}
+	out := *rs
+	for i, r := range out {
+		if r.Kind == KindEntry && styles[i].ok {
+			out[i].Kind = KindGiven
+		}
+	}
+	if !checks.of(&out).proper() {
+		return false
+	}
+	*rs = out
+	return true
+}

@@ -97,3 +97,70 @@ func TestInkPopulationsWrongEntryMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePopulation: a printed puzzle whose print the recognizer reads in
+// part as handwriting (a light typeface) is one population, and all its
+// digits are givens; the entries stand when they are a population of
+// their own: another ink, another height from digit to digit, digits
+// unlike the page's others of their value; and they stand when the
+// digits would not make a proper puzzle as givens (a player's mistake).
+func TestOnePopulation(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	printed := glyphStyle{ok: true, l: 20, a: 0, b: 1, height: 0.58, typeface: 3}
+	for _, tc := range []struct {
+		name string
+		// entry is the look of the digits read as handwriting, the k-th
+		// of them.
+		entry     func(k int) glyphStyle
+		wrong     bool // the player's first entry is a mistake
+		wantGiven bool // the digits read as handwriting become givens
+	}{
+		{"the print's look", func(int) glyphStyle { return printed }, false, true},
+		{"the print's ink and height, typefaces a little less alike", func(k int) glyphStyle {
+			s := printed
+			s.typeface = []float64{3, 2, 1.2, 0.5}[k%4]
+			return s
+		}, false, true},
+		{"a blue pen", func(k int) glyphStyle {
+			return glyphStyle{ok: true, l: 35, a: 15, b: -35, height: 0.58, typeface: 3}
+		}, false, false},
+		{"a black pen, heights and shapes of a hand", func(k int) glyphStyle {
+			return glyphStyle{ok: true, l: 20, a: 0, b: 1, height: 0.5 + 0.04*float64(k%5), typeface: []float64{-3, -2.2, -1}[k%3]}
+		}, false, false},
+		{"the print's look, a mistake among them", func(int) glyphStyle { return printed }, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var rs [81]CellReading
+			var styles [81]glyphStyle
+			k := 0
+			first := -1
+			for i := range 81 {
+				switch {
+				case puzzle.Cell(i) != 0:
+					rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.05}
+					styles[i] = printed
+				case k < 12 && i%3 == 0:
+					rs[i] = CellReading{Kind: KindEntry, Digit: sol.Cell(i), Confidence: 1, Hand: 0.95}
+					styles[i] = tc.entry(k)
+					if first < 0 {
+						first = i
+					}
+					k++
+				}
+			}
+			if tc.wrong {
+				rs[first].Digit = sol.Cell(first)%9 + 1
+			}
+			changed := onePopulation(&rs, &styles, givensChecks{})
+			if changed != tc.wantGiven {
+				gain, _ := handPopulationGain(&rs, &styles)
+				t.Fatalf("changed %v, want %v (gain %.1f)", changed, tc.wantGiven, gain)
+			}
+			for i, r := range rs {
+				if r.Digit != 0 && puzzle.Cell(i) == 0 && (r.Kind == KindGiven) != tc.wantGiven {
+					t.Errorf("r%dc%d is a %v", i/9+1, i%9+1, r.Kind)
+				}
+			}
+		})
+	}
+}

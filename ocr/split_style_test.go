@@ -167,3 +167,21 @@ func TestReadPenBetweenInks(t *testing.T) {
 		})
 	}
 }
+
+// TestReadPrintIsOnePopulation reads photos of printed puzzles with no pen
+// and no typed entries, in light typefaces that the recognizer reads in
+// part as handwriting, some of it surely: one ink, one height, digits
+// drawn like the page's others of their value. All their digits are the
+// puzzle's, and none is an entry.
+func TestReadPrintIsOnePopulation(t *testing.T) {
+	for _, tc := range []struct{ look, givens string }{
+		{"magazine-light-face.jpg", "8.65432......9..5..9...24...5..819..91......46.7.....8.8....7.....3...2..329...41"},
+	} {
+		t.Run(tc.look, func(t *testing.T) {
+			res := readLook(t, tc.look)
+			if want := solver.MustGrid(tc.givens); res.Grid != want || res.Entered.Givens() != 0 {
+				t.Errorf("read givens %s and entries %s, want %s and none", res.Grid, res.Entered, want)
+			}
+		})
+	}
+}
