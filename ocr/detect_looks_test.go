@@ -154,6 +154,12 @@ func TestDetectLooks(t *testing.T) {
 //     highlighted along the board's border, whose lines they hide; with
 //     every lattice asked to have its lines cross its outer rows and
 //     columns, a lattice with a corner pulled in most of a cell won.
+//   - app-dark-digit-columns.png and app-dark-digit-columns-sans.jpg
+//     (the same, -seed 7711 -n 200): dark boards with faint cell lines,
+//     big italic and upright digits; a narrower lattice whose vertical
+//     lines ran down columns of digits won, its lines standing out
+//     across the middle of the cells, where the digits are (see
+//     lineAlong).
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -174,6 +180,8 @@ func TestDetectPictures(t *testing.T) {
 		{"newspaper-among-text.jpg", Quad{{83, 46}, {392, 52}, {373, 378}, {91, 387}}},
 		{"magazine-among-text.jpg", Quad{{293, 140}, {641, 142}, {641, 499}, {287, 502}}},
 		{"app-light-highlit-border.jpg", Quad{{22, 384}, {1057, 384}, {1057, 1419}, {22, 1419}}},
+		{"app-dark-digit-columns.png", Quad{{81, 145}, {603, 145}, {603, 667}, {81, 667}}},
+		{"app-dark-digit-columns-sans.jpg", Quad{{422, 217}, {863, 217}, {863, 658}, {422, 658}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
