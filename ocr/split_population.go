@@ -204,11 +204,11 @@ func populationLogLikelihood(pts [][3]float64, label []int, k int) float64 {
 // population of their own. Measured with the recognizer's split, on the
 // pictures whose split is not settled by ink (lookSplit): printed pages
 // whose print was read in part as handwriting gain at most 14 (synthetic
-// magazine and newspaper pages in light faces, seeds 9202 and 1301), but
-// 27 on a magazine's page whose shaded boxes tint the digits on them
-// (seed 9201, magazine_089), pages filled in with a black pen at least
-// 25.8 (synthetic book-black pages, seed 9102), and the pen-completed
-// newspapers of mixed-dev at least 60.
+// magazine and newspaper pages in light faces, seeds 9201, 9202 and 1301;
+// 27 on a magazine's page with shaded boxes, 9201's magazine_089, before
+// untint takes their tint out of its digits' ink, 7 after), pages filled
+// in with a black pen at least 25.8 (synthetic book-black pages, seed
+// 9102), and the pen-completed newspapers of mixed-dev at least 60.
 const handPopulationCost = 20
 
 // typefaceSpread is the least spread of the typeface odds in a population

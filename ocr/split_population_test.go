@@ -164,3 +164,56 @@ func TestOnePopulation(t *testing.T) {
 		})
 	}
 }
+
+// TestUntint: a magazine's page printed in one ink, every other box
+// shaded in a light violet. A thin stroke is part paper in every pixel, so
+// the digits on the shaded boxes measure violet and those on the white
+// ones near black: two inks, until the share of its paper that shows
+// through each digit is taken out. An app's entries typed in blue on a
+// white board and on a highlighted one stay another ink than its black
+// givens.
+func TestUntint(t *testing.T) {
+	white := [3]float64{92, 0, 3}
+	violet := [3]float64{75, 30, -28}
+	for _, tc := range []struct {
+		name string
+		ink  func(i int) glyphStyle
+		inks int
+	}{
+		{"one ink on two papers", func(i int) glyphStyle {
+			p := white
+			if i%3 == 0 {
+				p = violet
+			}
+			// Half the paper shows through.
+			return glyphStyle{l: 20 + 0.5*(p[0]-92) + float64(i%5)/2, a: 0.5 * p[1], b: 0.5 * (p[2] - 3), height: 0.58, paper: p}
+		}, 1},
+		{"black givens and blue entries on two papers", func(i int) glyphStyle {
+			p := white
+			if i%3 == 0 { // a highlighted row, column or box: givens and entries
+				p = violet
+			}
+			s := glyphStyle{l: 15, a: 0, b: 0, height: 0.4, paper: p}
+			if i%2 == 1 {
+				s = glyphStyle{l: 45, a: 20, b: -50, height: 0.4, paper: p}
+			}
+			s.l += 0.3 * (p[0] - 92)
+			s.a += 0.3 * p[1]
+			s.b += 0.3 * (p[2] - 3)
+			return s
+		}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			styles, idx := inkPage(40, tc.ink)
+			untint(styles)
+			ways := inkPopulations(styles, idx)
+			got := 1
+			if len(ways) > 0 {
+				got = len(ways[0])
+			}
+			if got != tc.inks {
+				t.Errorf("the digits fall likeliest into %d inks, want %d", got, tc.inks)
+			}
+		})
+	}
+}

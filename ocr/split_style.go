@@ -19,6 +19,9 @@ type glyphStyle struct {
 	// handwriting by how closely it matches another of its digit on the
 	// page (see split_typeface.go).
 	typeface float64
+	// paper is the colour of the cell's paper around the digit in
+	// CIELAB, for untint.
+	paper [3]float64
 }
 
 // chroma is how coloured the ink is (0 for black, gray or white).
@@ -54,14 +57,15 @@ const (
 // glyphStyles measures the style of the digit in each cell of c that holds
 // one (digits[i] != 0). The ink is found in the rectified grid (darker
 // than the cell's paper by half the contrast) and its colour is sampled in
-// the picture img, where q maps the unit square of the rectified grid.
+// the picture img, where q maps the unit square of the rectified grid, as
+// is its paper's; the paper's tint is then taken out of the inks
+// (untint).
 func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphStyle {
 	var out [81]glyphStyle
 	h, ok := squareToQuad(q)
 	if !ok || c.Img == nil || c.Size == 0 {
 		return out
 	}
-	b := img.Bounds()
 	cell := float64(c.Size) / 9
 	blobs := c.ink()
 	var inkSamples []inkSample // reused from digit to digit
@@ -70,10 +74,12 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			continue
 		}
 		hist := grayHistogram(c.Img, r)
-		_, cut, ok := styleInk.of(&hist, r.Dx()*r.Dy())
+		paperLevel, cut, ok := styleInk.of(&hist, r.Dx()*r.Dy())
 		if !ok {
 			continue
 		}
+		var paperSum [3]float64 // the colour of the paper's pixels, 16 bits a channel
+		var paperN float64
 		isInk := func(x, y int) bool { return c.Img.Pix[y*c.Img.Stride+x] < cut }
 		// Rows and columns near the box's edges inked nearly all across
 		// are the remains of a grid line the cut left in the box, not the
@@ -83,21 +89,26 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 		lineCol := styleRemains.cols(r.Dx(), r.Dy(), inBox)
 		samples := inkSamples[:0]
 		ink, minY, maxY := 0, r.Max.Y, r.Min.Y
+		at := func(x, y int) ([3]uint32, bool) { return pictureColour(img, h, c.Size, x, y) }
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
-				if !isInk(x, y) || lineRow[y-r.Min.Y] || lineCol[x-r.Min.X] {
+				if lineRow[y-r.Min.Y] || lineCol[x-r.Min.X] {
+					continue
+				}
+				if !isInk(x, y) {
+					if int(c.Img.Pix[y*c.Img.Stride+x]) >= paperLevel && (x+y)%paperStep == 0 {
+						if rgb, ok := at(x, y); ok {
+							paperSum[0], paperSum[1], paperSum[2] = paperSum[0]+float64(rgb[0]), paperSum[1]+float64(rgb[1]), paperSum[2]+float64(rgb[2])
+							paperN++
+						}
+					}
 					continue
 				}
 				ink++
 				minY, maxY = min(minY, y), max(maxY, y)
-				px, py := h.apply((float64(x)+pixelCentre)/float64(c.Size), (float64(y)+pixelCentre)/float64(c.Size))
-				ix, iy := int(px)+b.Min.X, int(py)+b.Min.Y
-				if math.IsNaN(px) || math.IsNaN(py) {
-					continue
+				if rgb, ok := at(x, y); ok {
+					samples = append(samples, inkSample{c.Img.Pix[y*c.Img.Stride+x], rgb})
 				}
-				ix, iy = min(max(ix, b.Min.X), b.Max.X-1), min(max(iy, b.Min.Y), b.Max.Y-1)
-				cr, cg, cb, _ := img.At(ix, iy).RGBA()
-				samples = append(samples, inkSample{c.Img.Pix[y*c.Img.Stride+x], [3]uint32{cr, cg, cb}})
 			}
 		}
 		inkSamples = samples
@@ -111,22 +122,114 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			// speck above or below it does not make it taller.
 			height = float64(blobs[i].H) / cell
 		}
-		// The ink's colour is that of its solid pixels, those farthest
-		// from the paper: a stroke's edge pixels are part paper, and on
-		// a thin stroke (a 1, a digit drawn small) the edges are most of
-		// it, which would make a thin digit's ink look paler, or on a
-		// dark board darker, and less coloured than a thick one's.
-		slices.SortFunc(samples, func(p, q inkSample) int { return int(p.gray) - int(q.gray) })
-		sampled := min(len(samples), max(minSolidInk, int(float64(len(samples))*solidInkShare)))
-		var sumR, sumG, sumB float64 // the solid pixels' colour, 16 bits a channel
-		for _, p := range samples[:sampled] {
-			sumR, sumG, sumB = sumR+float64(p.rgb[0]), sumG+float64(p.rgb[1]), sumB+float64(p.rgb[2])
+		col := solidColour(samples)
+		out[i] = glyphStyle{ok: true, l: col[0], a: col[1], b: col[2], height: height, paper: [3]float64{math.NaN(), 0, 0}}
+		if paperN > 0 {
+			out[i].paper = labOf(paperSum, paperN)
 		}
-		n16 := float64(sampled) * 0xffff
-		l, a, bb := lab(sumR/n16, sumG/n16, sumB/n16)
-		out[i] = glyphStyle{ok: true, l: l, a: a, b: bb, height: height}
 	}
+	untint(&out)
 	return out
+}
+
+// pictureColour is the colour of img at the pixel (x, y) of a rectified grid of
+// side size that h maps into it (the nearest pixel inside img), or false
+// where h maps it nowhere.
+func pictureColour(img image.Image, h homography, size, x, y int) ([3]uint32, bool) {
+	b := img.Bounds()
+	px, py := h.apply((float64(x)+pixelCentre)/float64(size), (float64(y)+pixelCentre)/float64(size))
+	if math.IsNaN(px) || math.IsNaN(py) {
+		return [3]uint32{}, false
+	}
+	ix, iy := int(px)+b.Min.X, int(py)+b.Min.Y
+	ix, iy = min(max(ix, b.Min.X), b.Max.X-1), min(max(iy, b.Min.Y), b.Max.Y-1)
+	cr, cg, cb, _ := img.At(ix, iy).RGBA()
+	return [3]uint32{cr, cg, cb}, true
+}
+
+// solidColour is the colour of an ink in CIELAB: that of its solid
+// pixels, those farthest from the paper. A stroke's edge pixels are part
+// paper, and on a thin stroke (a 1, a digit drawn small) the edges are
+// most of it, which would make a thin digit's ink look paler, or on a dark
+// board darker, and less coloured than a thick one's. It sorts samples.
+func solidColour(samples []inkSample) [3]float64 {
+	slices.SortFunc(samples, func(p, q inkSample) int { return int(p.gray) - int(q.gray) })
+	sampled := min(len(samples), max(minSolidInk, int(float64(len(samples))*solidInkShare)))
+	var sum [3]float64 // the solid pixels' colour, 16 bits a channel
+	for _, p := range samples[:sampled] {
+		for c := range 3 {
+			sum[c] += float64(p.rgb[c])
+		}
+	}
+	return labOf(sum, float64(sampled))
+}
+
+// labOf is the colour in CIELAB of n pixels whose channels, 16 bits each,
+// sum to sum.
+func labOf(sum [3]float64, n float64) [3]float64 {
+	n16 := n * 0xffff
+	l, a, b := lab(sum[0]/n16, sum[1]/n16, sum[2]/n16)
+	return [3]float64{l, a, b}
+}
+
+// paperStep samples the paper's colour at one pixel in paperStep along
+// each row (staggered): enough pixels, a third of the cost.
+const paperStep = 3
+
+// untint takes out of each digit's ink colour the share of its cell's
+// paper colour that shows through it. A thin stroke is part ink and part
+// paper in every pixel (more so in the colour channels, which JPEG keeps
+// at half the resolution), so that one ink printed on white and on a
+// tinted cell (a magazine's shaded boxes, an app's highlighted cells)
+// measures as two inks. The share is one per channel of CIELAB for the
+// page, the slope of the inks' colour on their papers' by least squares,
+// between 0 (solid ink) and 1, and is measured only where the papers
+// differ: by at least minInkSpread on the mean per channel.
+func untint(styles *[81]glyphStyle) {
+	var idx []int
+	for i, s := range styles {
+		if s.ok && !math.IsNaN(s.paper[0]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return
+	}
+	n := float64(len(idx))
+	for d := range 3 {
+		var mx, my float64
+		for _, i := range idx {
+			mx += styles[i].paper[d] / n
+			my += styles[i].channel(d) / n
+		}
+		var sxx, sxy float64
+		for _, i := range idx {
+			dx := styles[i].paper[d] - mx
+			sxx += dx * dx
+			sxy += dx * (styles[i].channel(d) - my)
+		}
+		if sxx/n < minInkSpread*minInkSpread {
+			continue
+		}
+		share := min(max(sxy/sxx, 0), 1)
+		for _, i := range idx {
+			*styles[i].channelRef(d) -= share * (styles[i].paper[d] - mx)
+		}
+	}
+}
+
+// channel returns the ink's CIELAB channel d (0 l, 1 a, 2 b).
+func (s *glyphStyle) channel(d int) float64 { return *s.channelRef(d) }
+
+// channelRef points at the ink's CIELAB channel d (0 l, 1 a, 2 b).
+func (s *glyphStyle) channelRef(d int) *float64 {
+	switch d {
+	case 0:
+		return &s.l
+	case 1:
+		return &s.a
+	}
+	return &s.b
 }
 
 // The constants of sRGB (IEC 61966-2-1) and CIELAB with the D65 white
