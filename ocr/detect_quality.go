@@ -67,8 +67,9 @@ type latticeLines struct {
 // a real grid line is there all along, an edge or a text line only in
 // places. The ridge strengths measure against the paper on the darker
 // (dark false: lighter) side only, so that an edge, a line on one side
-// only, counts for nothing.
-func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
+// only, counts for nothing. The strengths along most of each cell
+// (vertAlong, horAlong) are measured only when along is true.
+func (v *latticeView) lineStrength(dx, dy int, dark, along bool) latticeLines {
 	sign := float64(1)
 	if !dark {
 		sign = -1
@@ -79,7 +80,7 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
 	}
 	// strength of the line through position p (across) in the cell
 	// segment [a, a+qCell) along it.
-	seg := func(vert bool, p, a int) (strength, ridge, along float64) {
+	seg := func(vert bool, p, a int) (strength, ridge, most float64) {
 		sample := func(across, along int) float64 {
 			if vert {
 				return at(across, along)
@@ -103,7 +104,11 @@ func (v *latticeView) lineStrength(dx, dy int, dark bool) latticeLines {
 			side += (l + r) / 2
 			darker += math.Min(l, r)
 		}
-		return (side - line) / float64(qCell-6), (darker - line) / float64(qCell-6), alongMost(st)
+		strength, ridge = (side-line)/float64(qCell-6), (darker-line)/float64(qCell-6)
+		if along {
+			return strength, ridge, alongMost(st)
+		}
+		return strength, ridge, 0
 	}
 	var l latticeLines
 	for k := range 10 {
@@ -164,13 +169,24 @@ func median9(v [9]float64) float64 {
 func (v *latticeView) quality(dx, dy int) lines {
 	best := lines{quality: math.Inf(-1)}
 	for _, dark := range []bool{true, false} {
-		l := v.lineStrength(dx, dy, dark)
+		l := v.lineStrength(dx, dy, dark, false)
 		q, box, cell := latticeScore(&l.vertical, &l.horizontal)
-		along, _, _ := latticeScore(&l.vertAlong, &l.horAlong)
-		best.along = math.Max(best.along, along)
 		if q > best.quality {
-			best = lines{quality: q, along: best.along, framed: framed(&l), banded: frameBands(&l.bands), cellShare: cell / math.Max(box, 1)}
+			best = lines{quality: q, framed: framed(&l), banded: frameBands(&l.bands), cellShare: cell / math.Max(box, 1)}
 		}
+	}
+	return best
+}
+
+// alongQuality is the quality of the lattice shifted by (dx, dy) cells
+// from the strengths of its lines along most of each cell (see
+// lines.along), in the polarity that favours it, 0 at least.
+func (v *latticeView) alongQuality(dx, dy int) float64 {
+	var best float64
+	for _, dark := range []bool{true, false} {
+		l := v.lineStrength(dx, dy, dark, true)
+		q, _, _ := latticeScore(&l.vertAlong, &l.horAlong)
+		best = math.Max(best, q)
 	}
 	return best
 }
@@ -304,6 +320,7 @@ func judge(g *image.Gray, c *candidate) {
 			}
 		}
 	}
+	c.along = v.alongQuality(bestDX, bestDY)
 	if bestDX != 0 || bestDY != 0 {
 		if q, ok := shiftQuad(c.quad, bestDX, bestDY); ok && plausibleQuad(q) {
 			c.quad, c.area = q, quadArea(q)
