@@ -16,7 +16,8 @@ import (
 // pixels) and how grid-like it looked. The lines are looked for in several
 // maps (detect_maps.go), the outlines of their components give candidates
 // (detect_outlines.go), refineLattice fits ten lines each way to them
-// (detect_lattice.go), a board whose edge is a step from the page is
+// (detect_lattice.go), again and again where one look finds too few
+// (settleLattice), a board whose edge is a step from the page is
 // looked for by its edge and box lines (detect_board.go), judge weighs
 // them on the picture itself (detect_quality.go) and choose picks the
 // grid. Tested in detect_test.go
@@ -128,6 +129,17 @@ func Detect(g *image.Gray) (Detection, error) {
 				if c, ok := closeLattice(bin, q); ok {
 					cands = append(cands, withSquareEnds(work, bin, []candidate{c})...)
 				}
+			}
+		}
+	}
+	if !settled(cands) {
+		// Outlines distorted by what touches the grid (columns of text,
+		// a shadow, the frame), where one look for the lattice found
+		// too few of its lines: settle their lattices.
+		for i := range lineMaps {
+			cands = append(cands, withSquareEnds(work, mapOf(i), settledCandidates(mapOf(i)))...)
+			if settled(cands) {
+				break
 			}
 		}
 	}

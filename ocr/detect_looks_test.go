@@ -160,6 +160,12 @@ func TestDetectLooks(t *testing.T) {
 //     lines ran down columns of digits won, its lines standing out
 //     across the middle of the cells, where the digits are (see
 //     lineAlong).
+//   - book-touching-text.jpg (the same, -seed 9201), book-keystone.jpg
+//     and newspaper-blurred-shadow.jpg (the same, -seed 9202 and -seed
+//     9201): a grid whose outline takes in the columns of text or the
+//     shadow it touches, or is seen steeply from below; one look for the
+//     lattice around the distorted outline found too few of its lines,
+//     and no grid was found or one half a cell off won.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -182,6 +188,9 @@ func TestDetectPictures(t *testing.T) {
 		{"app-light-highlit-border.jpg", Quad{{22, 384}, {1057, 384}, {1057, 1419}, {22, 1419}}},
 		{"app-dark-digit-columns.png", Quad{{81, 145}, {603, 145}, {603, 667}, {81, 667}}},
 		{"app-dark-digit-columns-sans.jpg", Quad{{422, 217}, {863, 217}, {863, 658}, {422, 658}}},
+		{"book-touching-text.jpg", Quad{{107, 6}, {580, 22}, {602, 499}, {149, 488}}},
+		{"book-keystone.jpg", Quad{{83, 84}, {442, 95}, {483, 496}, {69, 459}}},
+		{"newspaper-blurred-shadow.jpg", Quad{{143, 172}, {576, 186}, {573, 635}, {103, 652}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
@@ -340,5 +349,46 @@ func TestChooseSameGrid(t *testing.T) {
 		if got := choose([]candidate{up, own}, 600, 500); got.quad != tc.want {
 			t.Errorf("qualities %v (own) and %v (a row up): chose %.0f, want %.0f", tc.ownQuality, tc.upQuality, got.quad, tc.want)
 		}
+	}
+}
+
+// TestSettleLattice: from the outline of a grid whose top-right corner
+// is pulled out two cells (by a column of text touching it, say), one
+// look for the lattice (oneLook) finds too few of its lines, and
+// settleLattice, from where the wide look got, settles on the grid's own
+// lattice, every corner within a sixth of a cell. From an outline of
+// blank page neither finds a lattice.
+func TestSettleLattice(t *testing.T) {
+	img := page(640, 560, 235)
+	truth := paintGrid(img, 120, 80, 405, 4, 2, 30, 60, 235)
+	bin := lineMaps[0].make(img)
+	cell := 405.0 / 9
+	pulled := func(dx, dy float64) Quad {
+		q := truth
+		q[1].X += dx * cell
+		q[1].Y += dy * cell
+		return q
+	}
+	on := func(c candidate, ok bool) bool { return ok && sameQuad(c.quad, truth, cell/6) }
+	for _, tc := range []struct {
+		name          string
+		outline       Quad
+		look, settled bool
+	}{
+		{"the grid's own outline", truth, true, true},
+		{"corner pulled out two cells and up one", pulled(2, -1), false, true},
+		{"corner pulled out two cells and up half", pulled(2, -0.5), false, true},
+		{"blank page", Quad{{530, 10}, {630, 10}, {630, 110}, {530, 110}}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, wq, ok := oneLook(bin, tc.outline)
+			if got := on(c, ok); got != tc.look {
+				t.Errorf("one look on the grid: %v, want %v (found %v at %.0f)", got, tc.look, ok, c.quad)
+			}
+			s, ok := settleLattice(bin, wq)
+			if got := on(s, ok); got != tc.settled {
+				t.Errorf("settled on the grid: %v, want %v (found %v at %.0f)", got, tc.settled, ok, s.quad)
+			}
+		})
 	}
 }
