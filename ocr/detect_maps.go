@@ -88,6 +88,9 @@ func ridges(g *image.Gray, r, t int, light bool) *binImg {
 type binImg struct {
 	w, h int
 	pix  []uint8
+	// seen is what Detect has found in the map already (see
+	// outlineLooks), made by the first pass over its outlines.
+	seen *outlineLooks
 }
 
 func (b *binImg) at(x, y int) bool {

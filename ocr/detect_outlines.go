@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // The candidates of the detect stage: the outlines of the components of a
@@ -111,25 +112,73 @@ const (
 // is looked for around it, then close to it; with closeLook, outlines
 // where that finds nothing get the close look alone.
 func gridCandidates(b *binImg, closeLook bool) []candidate {
-	var quads []Quad
-	for _, outline := range outlines(b) {
-		quads = append(quads, outline...)
-	}
-	found := make([][]candidate, len(quads))
-	eachAtOnce(len(quads), func(i int) { found[i] = outlineCandidates(b, quads[i], closeLook) })
+	seen := b.looks()
+	found := make([][]candidate, len(seen.quads))
+	eachAtOnce(len(seen.quads), func(i int) { found[i] = outlineCandidates(b, i, closeLook) })
 	return slices.Concat(found...)
 }
 
-// outlineCandidates returns the grids gridCandidates finds along the
-// outline q of a component of b.
-func outlineCandidates(b *binImg, q Quad, closeLook bool) []candidate {
-	if gridScore(b, q) < minGridScore {
+// outlineLooks is what Detect's passes over one map find of the outlines
+// of its components: the outlines, and of each its grid score and the
+// lattice one look fits to it (oneLook), worked out by the first pass
+// that asks and kept for the later ones (the close look, the settling),
+// which ask the same again.
+type outlineLooks struct {
+	quads []Quad
+	once  []sync.Once
+	looks []outlineLook
+}
+
+// outlineLook is what outlineLooks keeps of one outline.
+type outlineLook struct {
+	score float64 // gridScore
+	// c, wq and found are oneLook's, when score is minGridScore at
+	// least.
+	c     candidate
+	wq    Quad
+	found bool
+}
+
+// looks returns the outlines of b's components and what has been found
+// of them. Detect asks it of a map from one goroutine at a time.
+func (b *binImg) looks() *outlineLooks {
+	if b.seen == nil {
+		s := &outlineLooks{}
+		for _, outline := range outlines(b) {
+			s.quads = append(s.quads, outline...)
+		}
+		s.once = make([]sync.Once, len(s.quads))
+		s.looks = make([]outlineLook, len(s.quads))
+		b.seen = s
+	}
+	return b.seen
+}
+
+// look returns what is found of outline i of b (see outlineLook), working
+// it out the first time it is asked.
+func (b *binImg) look(i int) *outlineLook {
+	s := b.looks()
+	s.once[i].Do(func() {
+		l := &s.looks[i]
+		if l.score = gridScore(b, s.quads[i]); l.score >= minGridScore {
+			l.c, l.wq, l.found = oneLook(b, s.quads[i])
+		}
+	})
+	return &s.looks[i]
+}
+
+// outlineCandidates returns the grids gridCandidates finds along outline
+// i of a component of b.
+func outlineCandidates(b *binImg, i int, closeLook bool) []candidate {
+	l := b.look(i)
+	if l.score < minGridScore {
 		return nil
 	}
+	q := b.seen.quads[i]
 	var out []candidate
 	// A wide first look (the component may miss faint outer lines), then
 	// a close one.
-	c, _, found := oneLook(b, q)
+	c, found := l.c, l.found
 	if found {
 		out = append(out, c)
 	}
@@ -167,17 +216,11 @@ func oneLook(b *binImg, q Quad) (candidate, Quad, bool) {
 // none: an outline distorted by what touches the grid (columns of text,
 // a shadow, the frame) gives a lattice only after several looks.
 func settledCandidates(b *binImg) []candidate {
-	var quads []Quad
-	for _, outline := range outlines(b) {
-		quads = append(quads, outline...)
-	}
-	found := make([][]candidate, len(quads))
-	eachAtOnce(len(quads), func(i int) {
-		if gridScore(b, quads[i]) < minGridScore {
-			return
-		}
-		if _, wq, ok := oneLook(b, quads[i]); !ok {
-			if c, ok := settleLattice(b, wq); ok {
+	seen := b.looks()
+	found := make([][]candidate, len(seen.quads))
+	eachAtOnce(len(seen.quads), func(i int) {
+		if l := b.look(i); l.score >= minGridScore && !l.found {
+			if c, ok := settleLattice(b, l.wq); ok {
 				found[i] = []candidate{c}
 			}
 		}
