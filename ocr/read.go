@@ -230,6 +230,15 @@ func (c *stageClock) lap(name string) {
 	c.last = now
 }
 
+// add appends the stages timed on others, in their order, and starts the
+// next stage now: the others timed stages that ran beside this clock's.
+func (c *stageClock) add(others ...stageClock) {
+	for _, o := range others {
+		c.stages = append(c.stages, o.stages...)
+	}
+	c.last = time.Now()
+}
+
 // result is the Result of the reading at angle a of the photo dec.
 func (a *angleReading) result(dec *Decoded) *Result {
 	b := dec.Image.Bounds()

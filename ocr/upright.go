@@ -138,8 +138,7 @@ func (l *lookAhead) start() {
 func (l *lookAhead) glances(clock *stageClock) ([]*angleReading, error) {
 	l.start()
 	<-l.done
-	clock.stages = append(clock.stages, l.clock.stages...)
-	clock.last = time.Now()
+	clock.add(l.clock)
 	return l.out, l.err
 }
 
@@ -205,10 +204,7 @@ func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock
 		clocks[k].last = time.Now()
 		out[k], errs[k] = readAt(ctx, pic, turns[k], read, &clocks[k])
 	})
-	for _, c := range clocks {
-		clock.stages = append(clock.stages, c.stages...)
-	}
-	clock.last = time.Now()
+	clock.add(clocks...)
 	for _, err := range errs {
 		if err != nil {
 			return nil, err // the first angle's: all end alike when ctx does
