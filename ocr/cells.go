@@ -50,6 +50,15 @@ func (c Cells) ink() *[81]inkCell {
 	return &c.memo.cells
 }
 
+// raw is the grid as cut, grid-line remains and all (Raw), or Img for
+// Cells that have no Raw.
+func (c Cells) raw() *image.Gray {
+	if c.Raw == nil {
+		return c.Img
+	}
+	return c.Raw
+}
+
 // Cell returns the pixels of cell i as a sub-image of c.Img (sharing its
 // memory).
 func (c *Cells) Cell(i int) *image.Gray {

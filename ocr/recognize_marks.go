@@ -239,10 +239,10 @@ const tornMarks = 0.1
 // page of known sizes, the digits the network read in a cell whose only
 // ink is one small glyph are weighed by its height too
 // (weighSmallDigits).
-// It returns the cells left as one pencil mark, for smallHand, and
-// whether the grid has pencil marks; it marks in small the cells it read
-// as a small digit.
-func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, c Cells, small map[int]bool, sized map[int]float64) (map[int]markReading, bool) {
+// lv are the grid's levels (digitnet.GridLevels). It returns the cells
+// left as one pencil mark, for smallHand, and whether the grid has pencil
+// marks; it marks in small the cells it read as a small digit.
+func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int]markReading, outs []digitnet.Output, ask []int, c Cells, lv digitnet.Levels, small map[int]bool, sized map[int]float64) (map[int]markReading, bool) {
 	several := 0
 	for k, i := range ask {
 		if out[i].Kind == KindMarks && severalMarks(reads[i], netMarks(&outs[k]).Len()) {
@@ -289,7 +289,7 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 		}
 	}
 	if sizes.known {
-		weighSmallDigits(out, c, ask, sizes, small, sized)
+		weighSmallDigits(out, c, lv, ask, sizes, small, sized)
 	}
 	return lones, marked
 }
@@ -318,13 +318,10 @@ func centred(b, r image.Rectangle) bool {
 // size only against the cell's (and so doubting every digit an app draws
 // small). The digits keep their shares of the digit's probability. It
 // records the chances in sized, for the second opinion to keep. The cells
-// read as one small digit (small) were weighed by settleLones.
-func weighSmallDigits(out *[81]CellReading, c Cells, ask []int, sizes pageSizes, small map[int]bool, sized map[int]float64) {
-	raw := c.Raw
-	if raw == nil {
-		raw = c.Img
-	}
-	var lv *digitnet.Levels // the grid's levels, once there is a cell to weigh
+// read as one small digit (small) were weighed by settleLones. lv are the
+// grid's levels, which its glyphs are found with (findMarks).
+func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []int, sizes pageSizes, small map[int]bool, sized map[int]float64) {
+	raw := c.raw()
 	for _, i := range ask {
 		if out[i].Digit == 0 || out[i].Kind == KindMarks || c.Img == nil || small[i] {
 			continue
@@ -333,12 +330,8 @@ func weighSmallDigits(out *[81]CellReading, c Cells, ask []int, sizes pageSizes,
 		if k < 0 {
 			continue // the network does not ask whether there is a digit
 		}
-		if lv == nil {
-			l := digitnet.GridLevels(c.Img, c.Rects[:])
-			lv = &l
-		}
 		box := c.Rects[i]
-		blobs := findMarks(raw, box.Inset(-box.Dx()/12), *lv)
+		blobs := findMarks(raw, box.Inset(-box.Dx()/12), lv)
 		if len(blobs) != 1 || !centred(blobs[0].box, box) {
 			continue
 		}

@@ -122,7 +122,7 @@ func TestSettleLones(t *testing.T) {
 				outs[k].Kind = [4]float32{0, 0, 0.1, 0.9}
 			}
 			probs := map[int]*[10]float64{}
-			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Rects: rects}, map[int]bool{}, map[int]float64{})
+			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Rects: rects}, digitnet.Levels{}, map[int]bool{}, map[int]float64{})
 			if marked != tc.wantMarked {
 				t.Errorf("marked %v, want %v", marked, tc.wantMarked)
 			}

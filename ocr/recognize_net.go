@@ -124,10 +124,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	r.net.Classify(packed, outs)
 	probs := make(map[int]*[10]float64, len(ask)) // digit probabilities of single-digit cells
 	reads := map[int]markReading{}                // the marks read in the cells the network takes for pencil marks
-	raw := c.Raw
-	if raw == nil {
-		raw = c.Img
-	}
+	raw := c.raw()
 	for k, i := range ask {
 		out[i], probs[i] = netReading(&outs[k])
 		if out[i].Kind != KindMarks {
@@ -143,7 +140,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	small := map[int]bool{}    // the cells read as one small digit
 	sized := map[int]float64{} // the digits weighed by their height (weighSmallDigits)
-	lones, marked := settleLones(&out, probs, reads, outs, ask, c, small, sized)
+	lones, marked := settleLones(&out, probs, reads, outs, ask, c, lv, small, sized)
 	if marked {
 		wideMarks(&out, c, outs, ask)
 	}
