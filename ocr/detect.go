@@ -63,11 +63,20 @@ func (q Quad) centre() (x, y float64) {
 	return x, y
 }
 
+// sides are the lengths of q's sides, side i from corner i to the next.
+func (q Quad) sides() [4]float64 {
+	var l [4]float64
+	for i := range q {
+		l[i] = math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y)
+	}
+	return l
+}
+
 // longestSide is the length of q's longest side.
 func (q Quad) longestSide() float64 {
 	var side float64
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	for _, l := range q.sides() {
+		side = math.Max(side, l)
 	}
 	return side
 }
@@ -366,10 +375,8 @@ const squarerBy = 0.05
 // skew is how far q's sides are from a square's: the log of the ratio of
 // its mean width to its mean height, as a magnitude.
 func skew(q Quad) float64 {
-	side := func(a, b Point) float64 { return math.Hypot(b.X-a.X, b.Y-a.Y) }
-	w := side(q[0], q[1]) + side(q[3], q[2])
-	h := side(q[0], q[3]) + side(q[1], q[2])
-	return math.Abs(math.Log(w / h))
+	l := q.sides()
+	return math.Abs(math.Log((l[0] + l[2]) / (l[3] + l[1])))
 }
 
 // framedAgainst reports whether lattice c counts as framed when choose

@@ -114,7 +114,7 @@ const (
 func gridCandidates(b *binImg, closeLook bool) []candidate {
 	seen := b.looks()
 	found := make([][]candidate, len(seen.quads))
-	eachAtOnce(len(seen.quads), func(i int) { found[i] = outlineCandidates(b, i, closeLook) })
+	eachAtOnce(len(seen.quads), func(i int) { found[i] = outlineCandidates(b, seen, i, closeLook) })
 	return slices.Concat(found...)
 }
 
@@ -154,10 +154,10 @@ func (b *binImg) looks() *outlineLooks {
 	return b.seen
 }
 
-// look returns what is found of outline i of b (see outlineLook), working
-// it out the first time it is asked.
-func (b *binImg) look(i int) *outlineLook {
-	s := b.looks()
+// look returns what is found of outline i of b, whose looks s are (see
+// outlineLook), working it out the first time it is asked. It is safe for
+// concurrent use.
+func (s *outlineLooks) look(b *binImg, i int) *outlineLook {
 	s.once[i].Do(func() {
 		l := &s.looks[i]
 		if l.score = gridScore(b, s.quads[i]); l.score >= minGridScore {
@@ -168,13 +168,13 @@ func (b *binImg) look(i int) *outlineLook {
 }
 
 // outlineCandidates returns the grids gridCandidates finds along outline
-// i of a component of b.
-func outlineCandidates(b *binImg, i int, closeLook bool) []candidate {
-	l := b.look(i)
+// i of a component of b, whose looks seen are.
+func outlineCandidates(b *binImg, seen *outlineLooks, i int, closeLook bool) []candidate {
+	l := seen.look(b, i)
 	if l.score < minGridScore {
 		return nil
 	}
-	q := b.seen.quads[i]
+	q := seen.quads[i]
 	var out []candidate
 	// A wide first look (the component may miss faint outer lines), then
 	// a close one.
@@ -219,7 +219,7 @@ func settledCandidates(b *binImg) []candidate {
 	seen := b.looks()
 	found := make([][]candidate, len(seen.quads))
 	eachAtOnce(len(seen.quads), func(i int) {
-		if l := b.look(i); l.score >= minGridScore && !l.found {
+		if l := seen.look(b, i); l.score >= minGridScore && !l.found {
 			if c, ok := settleLattice(b, l.wq); ok {
 				found[i] = []candidate{c}
 			}
@@ -579,11 +579,7 @@ const (
 // plausibleQuad rejects quadrilaterals too far from a square seen in
 // perspective: sides of very different lengths or angles far from 90°.
 func plausibleQuad(q Quad) bool {
-	var l [4]float64
-	for i := range q {
-		a, b := q[i], q[(i+1)%4]
-		l[i] = math.Hypot(b.X-a.X, b.Y-a.Y)
-	}
+	l := q.sides()
 	lo, hi := math.Min(math.Min(l[0], l[1]), math.Min(l[2], l[3])), math.Max(math.Max(l[0], l[1]), math.Max(l[2], l[3]))
 	if lo <= 0 || hi/lo > maxSideRatio {
 		return false
