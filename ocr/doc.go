@@ -51,6 +51,8 @@
 //	                   Result.GridsNote (several grids)
 //	overlay.go         DrawOverlay, DrawRings (after Read)            read_test.go (TestDrawOverlay, TestDrawRings)
 //	progress.go        Result.Progress: the player's work checked     progress_test.go
+//	progress_settled.go Puzzle.Settled: doubts that cannot            progress_settled_test.go
+//	                   change the solution
 //	cells.go           Cells, CellReading, CellKind, Recognizer       (the types the stages hand on)
 //	measure.go         grayLevel, inkCut, lineRemains                 (measures of a box of gray pixels that
 //	                                                                   several stages share)

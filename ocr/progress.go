@@ -153,6 +153,12 @@ type Puzzle struct {
 	// Doubts are the digits of Grid that were not read surely, the least
 	// sure first: the answer rests on them.
 	Doubts []Doubt
+	// Settled is set when Solution holds whichever way Doubts are read, as
+	// surely as a cell read surely: each doubt is, all but surely, only
+	// whether the cell is empty, and the solution holds without the cells
+	// that may be (progress_settled.go). An answer that needs the solution
+	// alone need not ask about them.
+	Settled bool
 }
 
 // Puzzle returns the puzzle the picture shows: the givens read when they
@@ -179,6 +185,7 @@ func (r *Result) Puzzle() (Puzzle, error) {
 		}
 	}
 	slices.SortStableFunc(p.Doubts, func(a, b Doubt) int { return cmp.Compare(a.Confidence, b.Confidence) })
+	p.Settled = solutionSettled(p, &r.Cells)
 	return p, nil
 }
 
@@ -235,10 +242,19 @@ func (p Puzzle) Sure() error {
 	return &UnsureError{Doubts: p.Doubts, AllDigits: p.AllDigits}
 }
 
+// SolutionSure is [Puzzle.Sure] for the answers that need the puzzle's
+// solution alone: nil also when the doubts cannot change it (Settled).
+func (p Puzzle) SolutionSure() error {
+	if p.Settled {
+		return nil
+	}
+	return p.Sure()
+}
+
 // Accepted is the puzzle taken as read, doubts and all: what the player
 // answers when told which digits were not read surely.
 func (p Puzzle) Accepted() Puzzle {
-	p.Doubts = nil
+	p.Doubts, p.Settled = nil, true
 	return p
 }
 
@@ -267,7 +283,8 @@ type Progress struct {
 	// order.
 	Questions []Doubt
 	// GivensUnsure is set when the solution rests on digits not all read
-	// surely: then no entry is called wrong.
+	// surely, and their doubts could change it (see Puzzle.Settled): then
+	// no entry is called wrong.
 	GivensUnsure bool
 	// AllDigits is [Puzzle.AllDigits]: the givens alone were no proper
 	// puzzle, all the digits read are, and every entry fits their
@@ -311,7 +328,7 @@ func (r *Result) Progress() (Progress, error) {
 // ProgressFrom checks the player's work against the solution of pz, one of
 // [Result.Puzzle]'s (or that puzzle [Puzzle.Accepted]).
 func (r *Result) ProgressFrom(pz Puzzle) Progress {
-	p := Progress{GivensUnsure: len(pz.Doubts) > 0, AllDigits: pz.AllDigits, Filled: true,
+	p := Progress{GivensUnsure: len(pz.Doubts) > 0 && !pz.Settled, AllDigits: pz.AllDigits, Filled: true,
 		Current: r.Grid, entered: r.Entered, marks: r.Marks, givens: r.Grid}
 	ask := func(i int, basis bool) {
 		d := doubtOf(i, r.Cells[i])
