@@ -40,6 +40,10 @@ type photoReader struct {
 	// accept takes puzzles read from photos as read, even when some of
 	// their digits were not read surely (the --accept flag).
 	accept bool
+	// solutionOnly is set by the commands that answer with the puzzle's
+	// solution alone (solve): they need not ask about digits whose doubts
+	// cannot change it (see ocr.Puzzle.Settled).
+	solutionOnly bool
 	// notes, when set, is where the commands other than read say which
 	// grid of a picture of several they read.
 	notes   io.Writer
@@ -96,7 +100,7 @@ func (r *photoReader) grid(name string, data []byte) (solver.Grid, error) {
 		return solver.Grid{}, fmt.Errorf("%s: %w", name, err)
 	}
 	r.noteGrids(name, res)
-	pz, err := puzzleOf(name, res, r.accept)
+	pz, err := puzzleOf(name, res, r.accept, r.solutionOnly)
 	return pz.Grid, err
 }
 
@@ -156,7 +160,7 @@ func writeOverlay(ctx context.Context, photos *photoReader, out, photo string) (
 	if err != nil {
 		return solver.Grid{}, fmt.Errorf("%s: %w", photo, err)
 	}
-	pz, err := puzzleOf(photo, res, photos.accept)
+	pz, err := puzzleOf(photo, res, photos.accept, true)
 	if err != nil {
 		return solver.Grid{}, err
 	}

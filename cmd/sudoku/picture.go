@@ -43,25 +43,32 @@ func readPicture(ctx context.Context, name string, data []byte, photos *photoRea
 	return res, nil
 }
 
-// readPuzzle reads the puzzle a picture shows (see puzzleOf).
+// readPuzzle reads the puzzle a picture of a puzzle in progress shows (see
+// puzzleOf), refused only when its solution is not sure: the player's work
+// is checked against the solution, and a step that needs the givens
+// themselves asks for them ([ocr.Puzzle.Sure]).
 func readPuzzle(ctx context.Context, name string, data []byte, photos *photoReader, accept bool) (*ocr.Result, ocr.Puzzle, error) {
 	res, err := readPicture(ctx, name, data, photos)
 	if err != nil {
 		return nil, ocr.Puzzle{}, err
 	}
-	pz, err := puzzleOf(name, res, accept)
+	pz, err := puzzleOf(name, res, accept, true)
 	return res, pz, err
 }
 
 // puzzleOf is the puzzle the picture of file name shows
 // ([ocr.Result.Puzzle]). One that rests on digits not read surely is an
-// error naming them, unless accept takes the reading as it is.
-func puzzleOf(name string, res *ocr.Result, accept bool) (ocr.Puzzle, error) {
+// error naming them, unless accept takes the reading as it is, or
+// solutionOnly says the answer needs the solution alone and their doubts
+// cannot change it ([ocr.Puzzle.SolutionSure]).
+func puzzleOf(name string, res *ocr.Result, accept, solutionOnly bool) (ocr.Puzzle, error) {
 	pz, err := res.Puzzle()
 	switch {
 	case err != nil:
 	case accept:
 		pz = pz.Accepted()
+	case solutionOnly:
+		err = pz.SolutionSure()
 	default:
 		err = pz.Sure()
 	}
@@ -170,6 +177,14 @@ func runHintPicture(ctx context.Context, name string, data []byte, level int, as
 		return err
 	}
 	p := res.ProgressFrom(pz)
+	if !(p.Filled && p.Right()) {
+		// A step rests on the givens themselves, not only on the
+		// solution that the player's mistakes and a grid solved
+		// right are told from.
+		if err := pz.Sure(); err != nil {
+			return fmt.Errorf("%s: %w", name, acceptHint(err))
+		}
+	}
 	if len(p.Wrong) > 0 {
 		mistakes := p.Mistakes()[:len(p.Wrong)]
 		if asJSON {

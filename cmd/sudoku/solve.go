@@ -54,7 +54,7 @@ func runSolve(ctx context.Context, args []string, s *stdio) error {
 	if err := parseFlags(fs, args, s); err != nil {
 		return err
 	}
-	s.photos.accept = *accept
+	s.photos.accept, s.photos.solutionOnly = *accept, true
 	if *overlay != "" {
 		return runSolveOverlay(ctx, fs, *overlay, s)
 	}
