@@ -301,7 +301,7 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		if err != nil {
 			return pz.partial, err
 		}
-		if len(pz.doubts) > 0 && cmd != CmdCheck {
+		if len(pz.doubts) > 0 && cmd != CmdCheck && !(pz.settled && solutionOnly(cmd, req, pz)) {
 			// Nothing is answered from digits not read surely: ask.
 			then := ActionFixSolve
 			if cmd == CmdHint {
@@ -312,6 +312,17 @@ func (b *Bot) answer(ctx context.Context, req Request) (Reply, time.Duration, er
 		return withGridsNote(pz)(b.answerPuzzle(ctx, cmd, req, pz))
 	})
 	return rep, read, err
+}
+
+// solutionOnly reports whether the answer to cmd about pz rests on the
+// puzzle's solution alone (see answerPuzzle): the solution itself, or a
+// photo's grid filled in and all right; not a step or a rating, which rest
+// on the givens themselves.
+func solutionOnly(cmd Command, req Request, pz puzzle) bool {
+	if pz.photo && pz.progress.Filled && pz.progress.Right() {
+		return cmd != CmdRate
+	}
+	return cmd == CmdSolve && !(pz.photo && pz.reading.HasWork() && req.Command == CmdNone)
 }
 
 // answerPuzzle answers cmd about the puzzle pz read surely.

@@ -22,6 +22,10 @@ type puzzle struct {
 	// doubts are the digits of grid, read from a photo, that were not read
 	// surely: the bot asks about them before answering from grid.
 	doubts []engines.Doubt
+	// settled is set when the solution holds whichever way the doubts are
+	// read (see ocr.Puzzle.Settled): an answer that is the solution alone
+	// need not wait for them.
+	settled bool
 	// progress is the check of the player's work in a photo, against
 	// solution.
 	progress engines.Progress
@@ -53,7 +57,7 @@ func (b *Bot) puzzle(ctx context.Context, in input) (puzzle, error) {
 			if p, perr := res.Puzzle(); perr == nil {
 				// The givens, or all the digits read when only they
 				// make one puzzle: see ocr.Result.Puzzle.
-				pz.grid, pz.solution, pz.doubts, err = p.Grid, p.Solution, p.Doubts, nil
+				pz.grid, pz.solution, pz.doubts, pz.settled, err = p.Grid, p.Solution, p.Doubts, p.Settled, nil
 				pz.progress = res.ProgressFrom(p)
 			}
 		}

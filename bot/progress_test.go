@@ -218,3 +218,61 @@ func TestSplitNeverCostsTheSolve(t *testing.T) {
 		t.Errorf("/check: %+v", rep)
 	}
 }
+
+// maybeEmptyGiven is r with its first given, r1c1, read unsurely: 5, or
+// maybe an empty cell. The puzzle has one solution without it, so the
+// solution does not rest on it (ocr.Puzzle.Settled).
+func maybeEmptyGiven(t *testing.T, r engines.Reading) engines.Reading {
+	t.Helper()
+	res := *r.Result
+	if res.Grid.Cell(0) != 5 {
+		t.Fatalf("r1c1 of puzzleText is %d, not 5", res.Grid.Cell(0))
+	}
+	res.Cells[0].Confidence = 0.85
+	res.Cells[0].Alternatives = []ocr.Alternative{{Digit: 0, Confidence: 0.15}}
+	return engines.ReadingOf(&res)
+}
+
+// TestSettledGivens: a given read unsurely that can only be an empty cell
+// instead, in a puzzle whose solution holds without it, holds up no answer
+// that rests on the solution alone: /solve, /check (a mistake is the
+// player's) and a grid solved right. A step and a rating rest on the givens
+// themselves: they ask.
+func TestSettledGivens(t *testing.T) {
+	sol := solver.MustGrid(solutionText9)
+	wrong := map[int]int{2: sol.Cell(2), 3: 7} // r1c4 is 6
+	full := map[int]int{}
+	for i := range 81 {
+		if puzzleText[i] == '.' {
+			full[i] = sol.Cell(i)
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		req     Request
+		reading engines.Reading
+		want    string
+		asks    bool
+	}{
+		{"/solve", Request{Command: CmdSolve}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "", false},
+		{"/check names the player's mistake", Request{Command: CmdCheck}, maybeEmptyGiven(t, progressReading(t, wrong, nil)), "r1c4: your 7 is wrong", false},
+		{"/hint of a grid solved right", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, full, nil)), "Solved correctly!", false},
+		{"/hint", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "**is r1c1 a 5?**", true},
+		{"/rate", Request{Command: CmdRate}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "**is r1c1 a 5?**", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, _ := newTestBot(t, func(o *Options) {
+				o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: tc.reading}
+			})
+			req := tc.req
+			req.Photo = &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}
+			rep := b.Handle(context.Background(), req)
+			if rep.Failed || !strings.Contains(rep.Text, tc.want) || strings.Contains(rep.Text, "is r1c1") != tc.asks {
+				t.Errorf("reply %+v, want %q, asks %v", rep, tc.want, tc.asks)
+			}
+			if tc.req.Command == CmdSolve {
+				bottest.CheckSolutionText(t, rep.Text, solutionText9)
+			}
+		})
+	}
+}
