@@ -59,6 +59,16 @@ func (c Cells) raw() *image.Gray {
 	return c.Raw
 }
 
+// heightShare is a glyph's height of px pixels as a share of the height
+// of a cell's box as an even split of the grid draws it (cellBox), the
+// same in every cell: the box the cut drew may be shorter, where a row of
+// digits' strokes stood out more than a faint grid line, and a glyph
+// measured against it looks taller than it is.
+func (c Cells) heightShare(px float64) float64 {
+	pitch := c.Size / 9
+	return px / float64(max(cellBox(0, pitch, 0, pitch, c.Size).Dy(), 1))
+}
+
 // Cell returns the pixels of cell i as a sub-image of c.Img (sharing its
 // memory).
 func (c *Cells) Cell(i int) *image.Gray {

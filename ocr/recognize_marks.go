@@ -137,15 +137,17 @@ type markReading struct {
 	// loneDigits are the probabilities of the digits 1-9 for the lone
 	// digit, times the probability that it is a digit.
 	loneDigits [9]float64
-	// relH are the heights of the marks read, as fractions of the cell's.
+	// relH are the heights of the marks read, as fractions of the cell's
+	// (Cells.heightShare).
 	relH []float64
 }
 
 // readMarks reads the pencil marks of cell box r of g: each mark found is
 // cut out as the network was trained to read one (a square box it fills to
 // digitnet.MarkFill of its height) and read as a digit. It reports false
-// when it found no mark it could read.
-func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels) (markReading, bool) {
+// when it found no mark it could read. share turns a mark's height in
+// pixels into a share of the cell's (Cells.heightShare).
+func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels, share func(float64) float64) (markReading, bool) {
 	// The cell's box leaves out a margin along the grid lines; marks
 	// written close to a line reach into it.
 	blobs := findMarks(g, box.Inset(-box.Dx()/12), lv)
@@ -181,7 +183,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 		}
 		mr.marks = mr.marks.With(best)
 		mr.conf *= float64(p)
-		mr.relH = append(mr.relH, float64(blobs[k].box.Dy())/float64(box.Dy()))
+		mr.relH = append(mr.relH, share(float64(blobs[k].box.Dy())))
 		if len(blobs) == 1 {
 			mr.lone, mr.loneP, mr.loneBox = best, float64(p), blobs[k].box
 			for d, v := range o.Digit {
@@ -204,9 +206,9 @@ const (
 	loneOffCentre   = 0.2
 )
 
-// loneDigit reports whether the one mark mr found in cell box r is rather
-// a small digit (see loneDigitHeight), on a page of the sizes p.
-func loneDigit(mr markReading, r image.Rectangle, p pageSizes) bool {
+// loneDigit reports whether the one mark mr found in cell box r of c is
+// rather a small digit (see loneDigitHeight), on a page of the sizes p.
+func loneDigit(mr markReading, c Cells, r image.Rectangle, p pageSizes) bool {
 	if mr.lone == 0 || r.Dy() == 0 {
 		return false
 	}
@@ -214,9 +216,9 @@ func loneDigit(mr markReading, r image.Rectangle, p pageSizes) bool {
 		return false
 	}
 	if p.known {
-		return p.digitChance(loneHeight(mr, r)) > evenChance
+		return p.digitChance(loneHeight(mr, c)) > evenChance
 	}
-	return float64(mr.loneBox.Dy())/float64(r.Dy()) >= loneDigitHeight
+	return math.Exp(loneHeight(mr, c)) >= loneDigitHeight
 }
 
 // tornMarks is how likely, at least, the network must find pencil marks
@@ -259,14 +261,14 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 		mr, ok := reads[i]
 		switch {
 		case !ok:
-		case loneDigit(mr, c.Rects[i], sizes) && (!marked || sizes.known):
+		case loneDigit(mr, c, c.Rects[i], sizes) && (!marked || sizes.known):
 			kind := KindGiven
 			if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
 				kind = KindEntry
 			}
 			trust := loneTrust
 			if sizes.known {
-				trust = sizes.digitChance(loneHeight(mr, c.Rects[i]))
+				trust = sizes.digitChance(loneHeight(mr, c))
 			}
 			out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * trust,
 				Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*trust}}}
@@ -279,8 +281,8 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 			case sizes.known && centred(mr.loneBox, c.Rects[i]):
 				// Placed like a digit: a mark as far as its height
 				// is a mark's on this page.
-				out[i].Confidence = min(out[i].Confidence, 1-sizes.digitChance(loneHeight(mr, c.Rects[i])))
-			case marked && loneDigit(mr, c.Rects[i], sizes):
+				out[i].Confidence = min(out[i].Confidence, 1-sizes.digitChance(loneHeight(mr, c)))
+			case marked && loneDigit(mr, c, c.Rects[i], sizes):
 				// Placed like a digit: a candidate most likely, but
 				// never surely.
 				out[i].Confidence = min(out[i].Confidence, loneTrust)
@@ -295,9 +297,9 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 }
 
 // loneHeight is the log height of the lone glyph of mr as a fraction of
-// its cell's box r.
-func loneHeight(mr markReading, r image.Rectangle) float64 {
-	return math.Log(float64(mr.loneBox.Dy()) / float64(max(r.Dy(), 1)))
+// the cells' of c (Cells.heightShare).
+func loneHeight(mr markReading, c Cells) float64 {
+	return math.Log(c.heightShare(float64(mr.loneBox.Dy())))
 }
 
 // centred reports whether the box b stands in the middle of the cell box
@@ -335,12 +337,13 @@ func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []i
 		if len(blobs) != 1 || !centred(blobs[0].box, box) {
 			continue
 		}
-		h := float64(blobs[0].box.Dy()) / float64(max(box.Dy(), 1))
+		px := float64(blobs[0].box.Dy())
 		if ic := c.ink()[i]; ic.HasDigit {
 			// The ink analysis joins the pieces of a digit a thin
 			// stroke breaks, which findMarks may find one of.
-			h = max(h, ic.RelH)
+			px = max(px, ic.RelH*float64(box.Dy()))
 		}
+		h := c.heightShare(px)
 		// The network's odds of a digit times the height's.
 		noDigit := out[i].Alternatives[k].Confidence
 		size := sizes.digitChance(math.Log(h))
@@ -408,7 +411,7 @@ func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageS
 	ink := c.ink()
 	for i := range out {
 		if out[i].Kind != KindMarks && out[i].Digit != 0 && ink[i].HasDigit {
-			digits = append(digits, math.Log(ink[i].RelH))
+			digits = append(digits, math.Log(c.heightShare(ink[i].RelH*float64(c.Rects[i].Dy()))))
 		}
 		if mr, ok := reads[i]; ok && mr.marks.Len() >= 2 {
 			for _, h := range mr.relH {
@@ -424,7 +427,7 @@ func measurePage(out *[81]CellReading, reads map[int]markReading, c Cells) pageS
 	// The medians are the upper middles of even counts.
 	p := pageSizes{digit: digits[len(digits)/2], mark: marks[len(marks)/2]}
 	p.known = p.digit > p.mark
-	cellH := float64(c.Size) / 9
+	cellH := 1 / c.heightShare(1) // the pixels the shares are of
 	p.digitSpread = spreadOf(digits, p.digit, cellH)
 	p.markSpread = spreadOf(marks, p.mark, cellH)
 	return p

@@ -122,7 +122,7 @@ func TestSettleLones(t *testing.T) {
 				outs[k].Kind = [4]float32{0, 0, 0.1, 0.9}
 			}
 			probs := map[int]*[10]float64{}
-			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Rects: rects}, digitnet.Levels{}, map[int]bool{}, map[int]float64{})
+			lones, marked := settleLones(&out, probs, reads, outs, ask, Cells{Size: GridSize, Rects: rects}, digitnet.Levels{}, map[int]bool{}, map[int]float64{})
 			if marked != tc.wantMarked {
 				t.Errorf("marked %v, want %v", marked, tc.wantMarked)
 			}
@@ -134,6 +134,40 @@ func TestSettleLones(t *testing.T) {
 			}
 			if _, ok := lones[corner]; !ok {
 				t.Error("the small digit in a corner is not left for smallHand")
+			}
+		})
+	}
+}
+
+// TestLoneHeightAgainstTheGrid: a lone glyph's height is measured
+// against the grid's cells, not against the box the cut drew for its
+// cell, which a row of digits' strokes taken for a faint grid line can
+// make half as high (an app's pencil mark 5, 12 pixels high in cells of
+// 50, in a box cut 21 pixels high after its grid's corners moved by a few
+// pixels, was read surely as a 5): on an app's page of tall digits and
+// small marks it stays a mark in a box of any height, and a digit of the
+// page's height stays a digit.
+func TestLoneHeightAgainstTheGrid(t *testing.T) {
+	ln := math.Log
+	page := pageSizes{digit: ln(0.65), mark: ln(0.28), digitSpread: 0.05, markSpread: 0.06, known: true}
+	for _, tc := range []struct {
+		name      string
+		box       image.Rectangle // the cell's box as cut
+		glyph     image.Rectangle
+		wantDigit bool
+	}{
+		{"a mark in a box cut evenly", image.Rect(4, 54, 47, 97), image.Rect(22, 69, 29, 81), false},
+		{"a mark in a box cut short", image.Rect(4, 67, 47, 88), image.Rect(22, 71, 29, 83), false},
+		{"a digit in a box cut evenly", image.Rect(4, 54, 47, 97), image.Rect(18, 61, 32, 89), true},
+		{"a digit in a box cut short", image.Rect(4, 60, 47, 88), image.Rect(18, 60, 32, 88), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Cells{Size: GridSize}
+			c.Rects[9] = tc.box
+			mr := markReading{marks: 1 << 5, lone: 5, loneP: 0.999, loneBox: tc.glyph}
+			if got := loneDigit(mr, c, tc.box, page); got != tc.wantDigit {
+				t.Errorf("a glyph %d pixels high in a box %d high: digit %v, want %v (chance %.4f)",
+					tc.glyph.Dy(), tc.box.Dy(), got, tc.wantDigit, page.digitChance(loneHeight(mr, c)))
 			}
 		})
 	}

@@ -132,7 +132,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 		}
 		// Each mark read on its own, at the grid's resolution, reads
 		// better than the marks head's view of the whole cell.
-		if mr, ok := r.readMarks(raw, c.Rects[i], lv); ok {
+		if mr, ok := r.readMarks(raw, c.Rects[i], lv, c.heightShare); ok {
 			out[i].Marks = mr.marks
 			out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
 			reads[i] = mr
