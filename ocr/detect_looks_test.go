@@ -352,6 +352,35 @@ func TestChooseSameGrid(t *testing.T) {
 	}
 }
 
+// TestChooseFramedAlong: a framed lattice of the grid replaces the
+// unframed one chosen when its lines stand out along most of each cell
+// nearly as well, not when far less (an app's board cropped over a
+// coloured band: the framed lattice with its bottom-right corner pulled
+// in by 26 pixels measured 42.3 there, the board's own 55.7).
+func TestChooseFramedAlong(t *testing.T) {
+	own := candidate{quad: Quad{{10, 10}, {450, 10}, {450, 450}, {10, 450}}, score: 1}
+	pulled := candidate{quad: Quad{{10, 10}, {450, 10}, {424, 424}, {10, 450}}, score: 1}
+	for _, c := range []*candidate{&own, &pulled} {
+		c.area = quadArea(c.quad)
+		c.quality = 50
+	}
+	pulled.framed = true
+	own.along = 55.7
+	for _, tc := range []struct {
+		along float64
+		want  Quad
+	}{
+		{42.3, own.quad},  // far weaker along the cells: askew
+		{52, pulled.quad}, // nearly as strong: the framed lattice
+		{60, pulled.quad}, // stronger
+	} {
+		pulled.along = tc.along
+		if got := choose([]candidate{own, pulled}, 460, 500); got.quad != tc.want {
+			t.Errorf("the framed lattice %.1f along the cells, the chosen one %.1f: chose %.0f, want %.0f", tc.along, own.along, got.quad, tc.want)
+		}
+	}
+}
+
 // TestSettleLattice: from the outline of a grid whose top-right corner
 // is pulled out two cells (by a column of text touching it, say), one
 // look for the lattice (oneLook) finds too few of its lines, and
