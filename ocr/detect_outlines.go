@@ -236,7 +236,7 @@ func settledCandidates(b *binImg) []candidate {
 // plausible quadrilaterals of at least minOutlineArea of the picture are
 // kept.
 func outlines(b *binImg) [][]Quad {
-	labels, comps := label(b)
+	runs, comps := label(b)
 	minSide := float64(min(b.w, b.h))
 	var out [][]Quad
 	for _, c := range comps {
@@ -244,11 +244,11 @@ func outlines(b *binImg) [][]Quad {
 		if float64(cw) < minComponentSide*minSide || float64(ch) < minComponentSide*minSide {
 			continue
 		}
-		hull, _ := largestQuad(componentHull(labels, b.w, c))
+		hull, _ := largestQuad(componentHull(runs, c))
 		x0, y0, x1, y1 := float64(c.minX), float64(c.minY), float64(c.maxX+1), float64(c.maxY+1)
 		box := Quad{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
 		qs := []Quad{orderQuad(hull)}
-		if !sameQuad(qs[0], box, sameOutline*math.Max(x1-x0, y1-y0)) {
+		if !sameQuad(qs[0], box, sameOutline*max(x1-x0, y1-y0)) {
 			qs = append(qs, box)
 		}
 		var kept []Quad
@@ -392,67 +392,108 @@ func sameQuad(a, b Quad, tol float64) bool {
 	return true
 }
 
-// label finds 8-connected components of ink with a scanline flood fill.
-func label(b *binImg) ([]int32, []component) {
-	labels := make([]int32, b.w*b.h)
-	var comps []component
-	stack := make([]int32, 0, 1024)
-	for start, v := range b.pix {
-		if v == 0 || labels[start] != 0 {
-			continue
+// inkRuns are the runs of ink of a map, row by row, each with the
+// component it belongs to (see label).
+type inkRuns struct {
+	runs []inkRun
+	// rows[y] is the index of row y's first run, rows[h] len(runs).
+	rows []int32
+}
+
+// inkRun is the ink of pixels x0 to x1-1 of a row, all of component comp
+// (its label).
+type inkRun struct {
+	x0, x1 int32
+	comp   int32
+}
+
+// label finds the 8-connected components of ink from the runs of ink of
+// each row: two runs of neighbouring rows are one component when they
+// touch or meet at a corner. A component's label is its place in the
+// order of the components' first pixels, row by row, from 1.
+func label(b *binImg) (*inkRuns, []component) {
+	r := &inkRuns{rows: make([]int32, b.h+1)}
+	var ys []int32 // the row of every run
+	for y := range b.h {
+		r.rows[y] = int32(len(r.runs))
+		row := b.pix[y*b.w : (y+1)*b.w]
+		for x := 0; x < len(row); {
+			if row[x] == 0 {
+				x++
+				continue
+			}
+			x0 := x
+			for x < len(row) && row[x] != 0 {
+				x++
+			}
+			r.runs = append(r.runs, inkRun{x0: int32(x0), x1: int32(x)})
+			ys = append(ys, int32(y))
 		}
-		id := int32(len(comps) + 1)
-		c := component{label: id, minX: b.w, minY: b.h, maxX: -1, maxY: -1}
-		labels[start] = id
-		stack = append(stack[:0], int32(start))
-		for len(stack) > 0 {
-			p := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			x, y := p%b.w, p/b.w
-			c.n++
-			c.minX, c.maxX = min(c.minX, x), max(c.maxX, x)
-			c.minY, c.maxY = min(c.minY, y), max(c.maxY, y)
-			for dy := -1; dy <= 1; dy++ {
-				yy := y + dy
-				if yy < 0 || yy >= b.h {
-					continue
-				}
-				for dx := -1; dx <= 1; dx++ {
-					xx := x + dx
-					if xx < 0 || xx >= b.w {
-						continue
-					}
-					q := yy*b.w + xx
-					if b.pix[q] != 0 && labels[q] == 0 {
-						labels[q] = id
-						stack = append(stack, int32(q))
-					}
+	}
+	r.rows[b.h] = int32(len(r.runs))
+	// Join the runs that touch the row above's, each set by the first
+	// run of it (parent), with path halving.
+	parent := make([]int32, len(r.runs))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for y := 1; y < b.h; y++ {
+		above, j := r.runs[r.rows[y-1]:r.rows[y]], 0
+		for i := r.rows[y]; i < r.rows[y+1]; i++ {
+			cur := r.runs[i]
+			for j < len(above) && above[j].x1 < cur.x0 {
+				j++
+			}
+			for k := j; k < len(above) && above[k].x0 <= cur.x1; k++ {
+				a, c := find(r.rows[y-1]+int32(k)), find(i)
+				if a != c {
+					parent[max(a, c)] = min(a, c)
 				}
 			}
 		}
-		comps = append(comps, c)
 	}
-	return labels, comps
+	var comps []component
+	for i := range r.runs {
+		run := &r.runs[i]
+		root := find(int32(i))
+		if root == int32(i) {
+			comps = append(comps, component{label: int32(len(comps) + 1), minX: b.w, minY: b.h, maxX: -1, maxY: -1})
+			run.comp = int32(len(comps))
+		} else {
+			run.comp = r.runs[root].comp
+		}
+		c, y := &comps[run.comp-1], int(ys[i])
+		c.n += int(run.x1 - run.x0)
+		c.minX, c.maxX = min(c.minX, int(run.x0)), max(c.maxX, int(run.x1)-1)
+		c.minY, c.maxY = min(c.minY, y), max(c.maxY, y)
+	}
+	return r, comps
 }
 
 // componentHull returns the convex hull (counter-clockwise in image
 // coordinates flipped, i.e. monotone chain order) of a component's pixels.
-func componentHull(labels []int32, w int, c component) []Point {
+func componentHull(r *inkRuns, c component) []Point {
 	pts := make([]Point, 0, 2*(c.maxY-c.minY+1))
 	for y := c.minY; y <= c.maxY; y++ {
-		row := labels[y*w : y*w+w]
-		l, r := -1, -1
-		for x := c.minX; x <= c.maxX; x++ {
-			if row[x] == c.label {
+		l, rt := -1, -1
+		for _, run := range r.runs[r.rows[y]:r.rows[y+1]] {
+			if run.comp == c.label {
 				if l < 0 {
-					l = x
+					l = int(run.x0)
 				}
-				r = x
+				rt = int(run.x1) - 1
 			}
 		}
 		if l >= 0 {
-			pts = append(pts, Point{float64(l), float64(y)}, Point{float64(r) + 1, float64(y)})
-			pts = append(pts, Point{float64(l), float64(y) + 1}, Point{float64(r) + 1, float64(y) + 1})
+			pts = append(pts, Point{float64(l), float64(y)}, Point{float64(rt) + 1, float64(y)})
+			pts = append(pts, Point{float64(l), float64(y) + 1}, Point{float64(rt) + 1, float64(y) + 1})
 		}
 	}
 	return convexHull(pts)
@@ -580,7 +621,7 @@ const (
 // perspective: sides of very different lengths or angles far from 90°.
 func plausibleQuad(q Quad) bool {
 	l := q.sides()
-	lo, hi := math.Min(math.Min(l[0], l[1]), math.Min(l[2], l[3])), math.Max(math.Max(l[0], l[1]), math.Max(l[2], l[3]))
+	lo, hi := min(min(l[0], l[1]), min(l[2], l[3])), max(max(l[0], l[1]), max(l[2], l[3]))
 	if lo <= 0 || hi/lo > maxSideRatio {
 		return false
 	}
@@ -685,7 +726,7 @@ func gridScore(b *binImg, q Quad) float64 {
 	fill := float64(ink) / float64(tot)
 	s := float64(present) / 20
 	if fill > maxCellFill {
-		s *= math.Max(0, 1-(fill-maxCellFill)*3)
+		s *= max(0, 1-(fill-maxCellFill)*3)
 	}
 	return s
 }

@@ -145,3 +145,86 @@ func TestQuarterInkIsProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelComponents checks label's components against a flood fill of
+// every pixel's eight neighbours, on random maps of every density from
+// specks to a map nearly all ink: the same labels (numbered in the order
+// of their first pixels), sizes and boxes, and each component's hull made
+// of its pixels row by row.
+func TestLabelComponents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 23))
+	for i := range 60 {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(40)
+		b := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
+		density := float64(i%10) / 10
+		for p := range b.pix {
+			if rng.Float64() < density {
+				b.pix[p] = 1
+			}
+		}
+		want, wantComps := floodLabel(b)
+		runs, comps := label(b)
+		if !slices.Equal(comps, wantComps) {
+			t.Fatalf("map %d (%dx%d): components\n%v, want\n%v", i, w, h, comps, wantComps)
+		}
+		for _, c := range comps {
+			var pts []Point
+			for y := c.minY; y <= c.maxY; y++ {
+				l, r := -1, -1
+				for x := c.minX; x <= c.maxX; x++ {
+					if want[y*w+x] == c.label {
+						if l < 0 {
+							l = x
+						}
+						r = x
+					}
+				}
+				if l >= 0 {
+					pts = append(pts, Point{float64(l), float64(y)}, Point{float64(r) + 1, float64(y)},
+						Point{float64(l), float64(y) + 1}, Point{float64(r) + 1, float64(y) + 1})
+				}
+			}
+			if got, want := componentHull(runs, c), convexHull(pts); !slices.Equal(got, want) {
+				t.Fatalf("map %d, component %d: hull %v, want %v", i, c.label, got, want)
+			}
+		}
+	}
+}
+
+// floodLabel labels the 8-connected components of b's ink by a flood
+// fill from each pixel not yet labelled, row by row: what label computes.
+func floodLabel(b *binImg) ([]int32, []component) {
+	labels := make([]int32, b.w*b.h)
+	var comps []component
+	for start, v := range b.pix {
+		if v == 0 || labels[start] != 0 {
+			continue
+		}
+		id := int32(len(comps) + 1)
+		c := component{label: id, minX: b.w, minY: b.h, maxX: -1, maxY: -1}
+		labels[start] = id
+		stack := []int{start}
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%b.w, p/b.w
+			c.n++
+			c.minX, c.maxX = min(c.minX, x), max(c.maxX, x)
+			c.minY, c.maxY = min(c.minY, y), max(c.maxY, y)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx < 0 || yy < 0 || xx >= b.w || yy >= b.h {
+						continue
+					}
+					if q := yy*b.w + xx; b.pix[q] != 0 && labels[q] == 0 {
+						labels[q] = id
+						stack = append(stack, q)
+					}
+				}
+			}
+		}
+		comps = append(comps, c)
+	}
+	return labels, comps
+}

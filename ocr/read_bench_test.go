@@ -68,17 +68,80 @@ func BenchmarkDetectPhotos(b *testing.B) {
 	}
 }
 
-// BenchmarkRectifyCut measures the perspective warp and the cell cutting.
-func BenchmarkRectifyCut(b *testing.B) {
-	d, err := Decode(benchPhoto(b), DefaultDecodeLimits)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := ToGray(d.Image)
+// benchWork returns the copy of the 640x480 photo detection works on.
+func benchWork(b *testing.B) *image.Gray {
+	work, _ := shrink(benchGray(b), detectMaxSide)
+	return work
+}
+
+// benchDetected returns the 640x480 photo's gray levels and its grid.
+func benchDetected(b *testing.B) (*image.Gray, Detection) {
+	b.Helper()
+	g := benchGray(b)
 	det, err := Detect(g)
 	if err != nil {
 		b.Fatal(err)
 	}
+	return g, det
+}
+
+// benchGray returns the 640x480 photo's gray levels.
+func benchGray(b *testing.B) *image.Gray {
+	b.Helper()
+	d, err := Decode(benchPhoto(b), DefaultDecodeLimits)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ToGray(d.Image)
+}
+
+// BenchmarkOutlines measures the outlines of the components of a 640x480
+// photo's maps (label and the hulls of the large components), each map
+// made once beforehand.
+func BenchmarkOutlines(b *testing.B) {
+	work := benchWork(b)
+	maps := make([]*binImg, len(lineMaps))
+	for i, m := range lineMaps {
+		maps[i] = m.make(work)
+	}
+	for b.Loop() {
+		for _, m := range maps {
+			outlines(m)
+		}
+	}
+}
+
+// BenchmarkLineMaps measures making the maps Detect looks for lines in
+// (lineMaps: the adaptive threshold and six maps of thin lines) from a
+// 640x480 photo.
+func BenchmarkLineMaps(b *testing.B) {
+	work := benchWork(b)
+	for b.Loop() {
+		for _, m := range lineMaps {
+			m.make(work)
+		}
+	}
+}
+
+// BenchmarkRefineLattice measures one wide look for the lattice around a
+// 640x480 photo's grid (refineLattice: the neighbourhood sampled from the
+// first map, and the lattices fitted to it) and the judging of the
+// lattice found on the picture (judge).
+func BenchmarkRefineLattice(b *testing.B) {
+	g, det := benchDetected(b)
+	work, scale := shrink(g, detectMaxSide)
+	bin := lineMaps[0].make(work)
+	q := scaled(det.Corners, 1/scale)
+	for b.Loop() {
+		wq, _ := refineLattice(bin, q, wideMargin, latticePrior)
+		c := candidate{quad: wq}
+		judge(work, &c)
+	}
+}
+
+// BenchmarkRectifyCut measures the perspective warp and the cell cutting.
+func BenchmarkRectifyCut(b *testing.B) {
+	g, det := benchDetected(b)
 	for b.Loop() {
 		CutCells(Rectify(g, det.Corners, GridSize))
 	}
