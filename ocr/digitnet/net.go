@@ -387,38 +387,38 @@ func maxChannels(cs []conv) int {
 }
 
 // apply convolves the padded planes in (c.in of them, side+2 square) into
-// the padded planes out (c.out of them), adding the bias; out's borders are
-// left as they are (pooling reads inside only).
+// the padded planes out (c.out of them), adding the bias. Each plane is
+// worked on as one run of positions, from the first inside pixel to the
+// last, the borders between rows included: out's borders get numbers that
+// mean nothing (pooling reads inside only), and the loop runs over a
+// whole plane instead of a row at a time. Every output is the bias plus
+// each input plane's nine products summed in order, as a direct
+// convolution adds them.
 func (c *conv) apply(in, out []float32, side int) {
 	stride := side + 2
 	pl := stride * stride
+	lo, hi := stride+1, side*stride+side+1 // the first inside position, and past the last
 	for o := range c.out {
-		dst := out[o*pl : (o+1)*pl]
+		d := out[o*pl+lo : o*pl+hi]
 		b := c.b[o]
-		for y := range side {
-			row := dst[(y+1)*stride+1 : (y+1)*stride+1+side]
-			for x := range row {
-				row[x] = b
-			}
+		for x := range d {
+			d[x] = b
 		}
 		for i := range c.in {
 			src := in[i*pl : (i+1)*pl]
 			w := c.w[(o*c.in+i)*9 : (o*c.in+i)*9+9]
-			for y := range side {
-				row := dst[(y+1)*stride+1 : (y+1)*stride+1+side]
-				// The nine neighbours of row[x] are a0[x] to c2[x]: slices as
-				// long as row, so that the loop needs no bounds checks.
-				n := len(row)
-				r0, r1, r2 := src[y*stride:], src[(y+1)*stride:], src[(y+2)*stride:]
-				a0, a1, a2 := r0[:n], r0[1:][:n], r0[2:][:n]
-				b0, b1, b2 := r1[:n], r1[1:][:n], r1[2:][:n]
-				c0, c1, c2 := r2[:n], r2[1:][:n], r2[2:][:n]
-				w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
-				for x := range row {
-					row[x] += w0*a0[x] + w1*a1[x] + w2*a2[x] +
-						w3*b0[x] + w4*b1[x] + w5*b2[x] +
-						w6*c0[x] + w7*c1[x] + w8*c2[x]
-				}
+			// The nine neighbours of d[x] are a0[x] to c2[x]: slices as
+			// long as d, so that the loop needs no bounds checks.
+			n := len(d)
+			r0, r1, r2 := src[lo-stride-1:], src[lo-1:], src[lo+stride-1:]
+			a0, a1, a2 := r0[:n], r0[1:][:n], r0[2:][:n]
+			b0, b1, b2 := r1[:n], r1[1:][:n], r1[2:][:n]
+			c0, c1, c2 := r2[:n], r2[1:][:n], r2[2:][:n]
+			w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+			for x := range d {
+				d[x] += w0*a0[x] + w1*a1[x] + w2*a2[x] +
+					w3*b0[x] + w4*b1[x] + w5*b2[x] +
+					w6*c0[x] + w7*c1[x] + w8*c2[x]
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package digitnet
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,4 +234,50 @@ func FuzzLoad(f *testing.F) {
 			t.Fatal("no network and no error")
 		}
 	})
+}
+
+// TestConvSumsInOrder checks a convolution against the direct one, output
+// by output: the bias, then each input plane's nine products summed in
+// order, in float32. The result must be the same to the last bit, so that
+// a faster loop never changes a reading.
+func TestConvSumsInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, tc := range []struct{ in, out, side int }{{1, 4, 32}, {3, 5, 16}, {4, 2, 8}, {2, 3, 1}} {
+		c := conv{in: tc.in, out: tc.out, w: make([]float32, tc.out*tc.in*9), b: make([]float32, tc.out)}
+		for i := range c.w {
+			c.w[i] = rng.Float32()*2 - 1
+		}
+		for i := range c.b {
+			c.b[i] = rng.Float32() - 0.5
+		}
+		stride := tc.side + 2
+		pl := stride * stride
+		in := make([]float32, tc.in*pl) // the borders zero, as classify pads
+		for i := range tc.in {
+			for y := range tc.side {
+				for x := range tc.side {
+					in[i*pl+(y+1)*stride+x+1] = rng.Float32()
+				}
+			}
+		}
+		out := make([]float32, tc.out*pl)
+		c.apply(in, out, tc.side)
+		for o := range tc.out {
+			for y := range tc.side {
+				for x := range tc.side {
+					want := c.b[o]
+					for i := range tc.in {
+						p := func(dy, dx int) float32 { return in[i*pl+(y+1+dy)*stride+x+1+dx] }
+						w := c.w[(o*tc.in+i)*9:]
+						want += w[0]*p(-1, -1) + w[1]*p(-1, 0) + w[2]*p(-1, 1) +
+							w[3]*p(0, -1) + w[4]*p(0, 0) + w[5]*p(0, 1) +
+							w[6]*p(1, -1) + w[7]*p(1, 0) + w[8]*p(1, 1)
+					}
+					if got := out[o*pl+(y+1)*stride+x+1]; math.Float32bits(got) != math.Float32bits(want) {
+						t.Fatalf("%d to %d planes of %d: output %d at (%d,%d) = %v, want %v", tc.in, tc.out, tc.side, o, x, y, got, want)
+					}
+				}
+			}
+		}
+	}
 }
