@@ -76,7 +76,7 @@ func (q Quad) sides() [4]float64 {
 func (q Quad) longestSide() float64 {
 	var side float64
 	for _, l := range q.sides() {
-		side = math.Max(side, l)
+		side = max(side, l)
 	}
 	return side
 }
@@ -359,7 +359,7 @@ func squarer(cands []candidate, chosen candidate, tol float64) candidate {
 				shared++
 			}
 		}
-		if shared >= 2 && c.along > math.Max(chosen.along, 0) && c.along > out.along &&
+		if shared >= 2 && c.along > max(chosen.along, 0) && c.along > out.along &&
 			skew(c.quad) < skew(chosen.quad)-squarerBy {
 			out = c
 		}
@@ -454,7 +454,7 @@ func yardsticks(cands []candidate) []candidate {
 func topQuality(cands []candidate) float64 {
 	top := math.Inf(-1)
 	for _, c := range cands {
-		top = math.Max(top, c.quality)
+		top = max(top, c.quality)
 	}
 	return top
 }
@@ -464,7 +464,7 @@ func topQuality(cands []candidate) float64 {
 func weight(c candidate, w, h int) float64 {
 	cx, cy := c.quad.centre()
 	d := math.Hypot(cx-float64(w)/2, cy-float64(h)/2) / math.Hypot(float64(w)/2, float64(h)/2)
-	return c.area * c.score * (1 - offCentreCost*math.Min(1, d))
+	return c.area * c.score * (1 - offCentreCost*min(1, d))
 }
 
 // framedScoreShare: a framed lattice of the same grid replaces the one

@@ -80,7 +80,7 @@ type surroundings struct {
 // lookAround finds the runs of lines around quad q in the map b.
 func lookAround(b *binImg, q Quad) surroundings {
 	side := q.longestSide()
-	cell := math.Max(minLatticeCell, math.Min(maxLatticeCell, math.Round(side/9)))
+	cell := max(minLatticeCell, min(maxLatticeCell, math.Round(side/9)))
 	m := aroundMargin
 	n := int(9 * cell * (1 + 2*m))
 	out := quadOut(q, b.w, b.h)
@@ -271,7 +271,7 @@ const maxRunGaps = 0.25
 // runThrough follows lines from the line at x0, spaced about d, each way,
 // and returns the run it finds: its spacing is refined as it grows.
 func runThrough(lines []float64, x0, d float64) lineRun {
-	tol := math.Max(runToleranceSamples, runTolerance*d)
+	tol := max(runToleranceSamples, runTolerance*d)
 	near := func(x float64) (float64, bool) {
 		for _, l := range lines {
 			if math.Abs(l-x) <= tol {

@@ -57,62 +57,15 @@ type lattice struct {
 // oExp, so that text or a neighbouring grid beside the puzzle does not pull
 // the lattice one cell aside.
 func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattice {
+	lp := newLatticeProfile(p)
 	n := len(p)
-	pm := make([]float64, n)
-	for i := range p {
-		v := p[i]
-		if i > 0 {
-			v = math.Max(v, p[i-1])
-		}
-		if i+1 < n {
-			v = math.Max(v, p[i+1])
-		}
-		pm[i] = v
-	}
-	at := func(x float64) float64 {
-		i := nearest(x)
-		if x < 0 || i >= n {
-			return 0
-		}
-		return pm[i]
-	}
-	// wide is the mean profile over a window of about a tenth of a cell:
-	// box lines are bolder than cell lines, so they are wider there.
-	cum := make([]float64, n+1)
-	for i, v := range p {
-		cum[i+1] = cum[i] + v
-	}
-	wide := func(x, s float64) float64 {
-		r := max(1, nearest(s*boxLineWindow))
-		i := nearest(x)
-		lo, hi := max(0, i-r), min(n, i+r+1)
-		if lo >= hi {
-			return 0
-		}
-		return (cum[hi] - cum[lo]) / float64(hi-lo)
-	}
-	score := func(o, s float64) float64 {
-		var on, off, thick, thin float64
-		for k := range 10 {
-			x := o + float64(k)*s
-			on += at(x)
-			if k%3 == 0 {
-				thick += wide(x, s) / 4
-			} else {
-				thin += wide(x, s) / 6
-			}
-		}
-		for k := range 9 {
-			off += at(o + centre(k)*s)
-		}
-		return on/10 - off/9 + borderWeight*math.Min(at(o), at(o+9*s)) + boxLineWeight*(thick-thin) - prior*math.Abs(o-oExp)/s
-	}
 	// Coarse search, then a fine one around the best coarse lattice.
 	best := lattice{score: math.Inf(-1)}
 	search := func(s0, s1, ds, o0, o1, do float64) {
 		for s := s0; s <= s1; s += ds {
-			for o := math.Max(0, o0); o <= o1 && o+9*s < float64(n); o += do {
-				if sc := score(o, s); sc > best.score {
+			r := max(1, nearest(s*boxLineWindow))
+			for o := max(0, o0); o <= o1 && o+9*s < float64(n); o += do {
+				if sc := lp.score(o, s, r, oExp, prior); sc > best.score {
 					best = lattice{o: o, s: s, score: sc}
 				}
 			}
@@ -120,8 +73,76 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 	}
 	search(sMin, sMax, 1, oMin, oMax, 1)
 	c := best
-	search(math.Max(sMin, c.s-1), math.Min(sMax, c.s+1), fineSpacingStep, c.o-fineOffsetReach, c.o+fineOffsetReach, fineOffsetStep)
+	search(max(sMin, c.s-1), min(sMax, c.s+1), fineSpacingStep, c.o-fineOffsetReach, c.o+fineOffsetReach, fineOffsetStep)
 	return best
+}
+
+// latticeProfile is an ink profile as fitLattice scores lattices on it:
+// pm is the profile's greatest value of each position and its two
+// neighbours, cum its running sum (cum[i] the sum of the first i values).
+type latticeProfile struct {
+	pm, cum []float64
+}
+
+func newLatticeProfile(p []float64) *latticeProfile {
+	n := len(p)
+	lp := &latticeProfile{pm: make([]float64, n), cum: make([]float64, n+1)}
+	for i := range p {
+		v := p[i]
+		if i > 0 {
+			v = max(v, p[i-1])
+		}
+		if i+1 < n {
+			v = max(v, p[i+1])
+		}
+		lp.pm[i] = v
+	}
+	for i, v := range p {
+		lp.cum[i+1] = lp.cum[i] + v
+	}
+	return lp
+}
+
+// at is the profile's greatest value near x (0 outside it).
+func (lp *latticeProfile) at(x float64) float64 {
+	i := nearest(x)
+	if x < 0 || i >= len(lp.pm) {
+		return 0
+	}
+	return lp.pm[i]
+}
+
+// wide is the mean profile over the r positions each side of x (r about
+// boxLineWindow of a cell): box lines are bolder than cell lines, so they
+// are wider there.
+func (lp *latticeProfile) wide(x float64, r int) float64 {
+	i := nearest(x)
+	lo, hi := max(0, i-r), min(len(lp.pm), i+r+1)
+	if lo >= hi {
+		return 0
+	}
+	return (lp.cum[hi] - lp.cum[lo]) / float64(hi-lo)
+}
+
+// score is how well the lattice of offset o and spacing s fits the
+// profile: ink on its lines and none halfway between them, its outer
+// lines strong, its box lines bolder than its cell lines (over r
+// positions each side), less prior per cell from the offset oExp.
+func (lp *latticeProfile) score(o, s float64, r int, oExp, prior float64) float64 {
+	var on, off, thick, thin float64
+	for k := range 10 {
+		x := o + float64(k)*s
+		on += lp.at(x)
+		if k%3 == 0 {
+			thick += lp.wide(x, r) / 4
+		} else {
+			thin += lp.wide(x, r) / 6
+		}
+	}
+	for k := range 9 {
+		off += lp.at(o + centre(k)*s)
+	}
+	return on/10 - off/9 + borderWeight*min(lp.at(o), lp.at(o+9*s)) + boxLineWeight*(thick-thin) - prior*math.Abs(o-oExp)/s
 }
 
 // refineLattice rectifies the neighbourhood of the candidate quad q of b,
@@ -137,7 +158,7 @@ func fitLattice(p []float64, sMin, sMax, oMin, oMax, oExp, prior float64) lattic
 func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	// Cells of 36 pixels at most, and no finer than the image itself.
 	side := q.longestSide()
-	cell := math.Max(minLatticeCell, math.Min(maxLatticeCell, math.Round(side/9)))
+	cell := max(minLatticeCell, min(maxLatticeCell, math.Round(side/9)))
 	n := int(9 * cell * (1 + 2*m))
 	h, ok := squareToQuad(q)
 	if !ok {
@@ -173,16 +194,34 @@ func (sq *latticeSquare) toUV(x float64) float64 {
 func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
 	n := sq.n
 	sq.r = make([]uint8, n*n)
-	us := make([]float64, n)
-	for x := range us {
-		us[x] = sq.toUV(centre(x))
+	// h.apply of every sample, its products by u made once a column and
+	// those by v once a row: the same sums in the same order.
+	hu := make([][3]float64, n)
+	for x := range hu {
+		u := sq.toUV(centre(x))
+		hu[x] = [3]float64{h[0] * u, h[3] * u, h[6] * u}
 	}
 	for y := range n {
 		v := sq.toUV(centre(y))
-		for x, u := range us {
-			px, py := h.apply(u, v)
-			if !math.IsNaN(px) && b.near(int(math.Floor(px)), int(math.Floor(py)), rad) {
-				sq.r[y*n+x] = 1
+		h1v, h4v, h7v := h[1]*v, h[4]*v, h[7]*v
+		row := sq.r[y*n : (y+1)*n]
+		for x, p := range hu {
+			w := p[2] + h7v + h[8]
+			if w == 0 {
+				continue // h.apply's NaN
+			}
+			px, py := (p[0]+h1v+h[2])/w, (p[1]+h4v+h[5])/w
+			if math.IsNaN(px) {
+				continue
+			}
+			ix, iy := int(math.Floor(px)), int(math.Floor(py))
+			if rad <= 0 {
+				// b.near's b.at, without the call.
+				if ix >= 0 && iy >= 0 && ix < b.w && iy < b.h && b.pix[iy*b.w+ix] != 0 {
+					row[x] = 1
+				}
+			} else if b.near(ix, iy, rad) {
+				row[x] = 1
 			}
 		}
 	}
@@ -217,15 +256,21 @@ func (sq *latticeSquare) quarterInk(vertical bool) [4][]int {
 	var out [4][]int
 	for k := range 4 {
 		c := make([]int, n)
-		for a := k * n / 4; a < (k+1)*n/4; a++ {
-			if vertical {
+		lo, hi := k*n/4, (k+1)*n/4
+		if vertical {
+			for a := lo; a < hi; a++ {
 				for x, v := range sq.r[a*n : (a+1)*n] {
 					c[x] += int(v)
 				}
-			} else {
-				for x := range n {
-					c[x] += int(sq.r[x*n+a])
+			}
+		} else {
+			// Row x's samples lo to hi, one run in memory.
+			for x := range n {
+				t := 0
+				for _, v := range sq.r[x*n+lo : x*n+hi] {
+					t += int(v)
 				}
+				c[x] = t
 			}
 		}
 		out[k] = c
@@ -331,7 +376,7 @@ func latticePresence(p []float64, l lattice) float64 {
 		var v float64
 		for d := -1; d <= 1; d++ {
 			if i+d >= 0 && i+d < n {
-				v = math.Max(v, p[i+d])
+				v = max(v, p[i+d])
 			}
 		}
 		return v

@@ -54,30 +54,31 @@ func ridges(g *image.Gray, r, t int, light bool) *binImg {
 	if w == 0 || h == 0 {
 		return out
 	}
-	// The picture as ints, the paper brighter: negated for light lines.
-	v := make([]int32, w*h)
-	for y := range h {
-		row := g.Pix[y*g.Stride : y*g.Stride+w]
-		for x, p := range row {
-			if light {
-				v[y*w+x] = -int32(p)
-			} else {
-				v[y*w+x] = int32(p)
-			}
-		}
+	// The sums of two pixels on a side less twice the pixel, the paper
+	// brighter (negated for light lines) than a line.
+	sign := int32(1)
+	if light {
+		sign = -1
 	}
 	t2 := int32(2 * t)
-	clampX := func(x int) int { return min(max(x, 0), w-1) }
-	clampY := func(y int) int { return min(max(y, 0), h-1) }
+	stands := func(a, b, c, d uint8, p int32) bool {
+		return sign*(int32(a)+int32(b))-p > t2 && sign*(int32(c)+int32(d))-p > t2
+	}
 	for y := range h {
-		row := v[y*w : y*w+w]
-		ya, yb, yc, yd := clampY(y-r-1)*w, clampY(y-r)*w, clampY(y+r)*w, clampY(y+r+1)*w
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		at := func(dy int) []uint8 { yy := min(max(y+dy, 0), h-1); return g.Pix[yy*g.Stride : yy*g.Stride+w] }
+		ra, rb, rc, rd := at(-r-1), at(-r), at(r), at(r+1)
+		o := out.pix[y*w : y*w+w]
 		for x := range w {
-			p2 := 2 * row[x]
-			// Across: the pixels r and r+1 to each side, summed in pairs.
-			if row[clampX(x-r)]+row[clampX(x-r-1)]-p2 > t2 && row[clampX(x+r)]+row[clampX(x+r+1)]-p2 > t2 ||
-				v[yb+x]+v[ya+x]-p2 > t2 && v[yc+x]+v[yd+x]-p2 > t2 {
-				out.pix[y*w+x] = 1
+			p2 := 2 * sign * int32(row[x])
+			var across bool
+			if x-r-1 >= 0 && x+r+1 < w {
+				across = stands(row[x-r], row[x-r-1], row[x+r], row[x+r+1], p2)
+			} else {
+				across = stands(row[min(max(x-r, 0), w-1)], row[min(max(x-r-1, 0), w-1)], row[min(x+r, w-1)], row[min(x+r+1, w-1)], p2)
+			}
+			if across || stands(rb[x], ra[x], rc[x], rd[x], p2) {
+				o[x] = 1
 			}
 		}
 	}

@@ -74,50 +74,14 @@ func (v *latticeView) lineStrength(dx, dy int, dark, along bool) latticeLines {
 	if !dark {
 		sign = -1
 	}
-	at := func(x, y int) float64 {
-		x, y = min(max(x, 0), qSide-1), min(max(y, 0), qSide-1)
-		return sign * v.pix[y*qSide+x]
-	}
-	// strength of the line through position p (across) in the cell
-	// segment [a, a+qCell) along it.
-	seg := func(vert bool, p, a int) (strength, ridge, most float64) {
-		sample := func(across, along int) float64 {
-			if vert {
-				return at(across, along)
-			}
-			return at(along, across)
-		}
-		var line, side, darker float64
-		var st [qCell]float64
-		for i := range qCell {
-			t := a + i
-			best := math.Inf(1)
-			for d := -2; d <= 2; d++ {
-				best = math.Min(best, sample(p+d, t))
-			}
-			l, r := sample(p-5, t), sample(p+5, t)
-			st[i] = (l+r)/2 - best
-			if i < 3 || i >= qCell-3 {
-				continue
-			}
-			line += best
-			side += (l + r) / 2
-			darker += math.Min(l, r)
-		}
-		strength, ridge = (side-line)/float64(qCell-6), (darker-line)/float64(qCell-6)
-		if along {
-			return strength, ridge, alongMost(st)
-		}
-		return strength, ridge, 0
-	}
 	var l latticeLines
 	for k := range 10 {
 		var sv, sh, rv, rh, av, ah [9]float64
 		for c := range 9 {
 			x := qMargin + (k+dx)*qCell
 			y := qMargin + (k+dy)*qCell
-			sv[c], rv[c], av[c] = seg(true, x, qMargin+(c+dy)*qCell)
-			sh[c], rh[c], ah[c] = seg(false, y, qMargin+(c+dx)*qCell)
+			sv[c], rv[c], av[c] = v.segment(sign, true, x, qMargin+(c+dy)*qCell, along)
+			sh[c], rh[c], ah[c] = v.segment(sign, false, y, qMargin+(c+dx)*qCell, along)
 			l.bands[0][c] += sv[c] / 10
 			l.bands[1][c] += sh[c] / 10
 		}
@@ -126,6 +90,47 @@ func (v *latticeView) lineStrength(dx, dy int, dark, along bool) latticeLines {
 		l.vertAlong[k], l.horAlong[k] = median9(av), median9(ah)
 	}
 	return l
+}
+
+// segment is the strength of the line of the view through position p
+// across it (vert: a vertical line) in the cell from a to a+qCell along
+// it, times sign (1 for dark lines, -1 for light ones): against the paper
+// on both sides, against its darker side only (ridge), and along most of
+// the cell (most, when along is true).
+func (v *latticeView) segment(sign float64, vert bool, p, a int, along bool) (strength, ridge, most float64) {
+	var line, side, darker float64
+	var st [qCell]float64
+	for i := range qCell {
+		t := a + i
+		best := math.Inf(1)
+		for d := -2; d <= 2; d++ {
+			best = min(best, sign*v.at(vert, p+d, t))
+		}
+		l, r := sign*v.at(vert, p-5, t), sign*v.at(vert, p+5, t)
+		st[i] = (l+r)/2 - best
+		if i < 3 || i >= qCell-3 {
+			continue
+		}
+		line += best
+		side += (l + r) / 2
+		darker += min(l, r)
+	}
+	strength, ridge = (side-line)/float64(qCell-6), (darker-line)/float64(qCell-6)
+	if along {
+		return strength, ridge, alongMost(st)
+	}
+	return strength, ridge, 0
+}
+
+// at is the view's pixel at position across a line and along it (vert:
+// of a vertical line), the nearest inside the view.
+func (v *latticeView) at(vert bool, across, along int) float64 {
+	x, y := along, across
+	if vert {
+		x, y = across, along
+	}
+	x, y = min(max(x, 0), qSide-1), min(max(y, 0), qSide-1)
+	return v.pix[y*qSide+x]
 }
 
 // alongMost is the strength a line has along most of a cell: the
@@ -172,7 +177,7 @@ func (v *latticeView) quality(dx, dy int) lines {
 		l := v.lineStrength(dx, dy, dark, false)
 		q, box, cell := latticeScore(&l.vertical, &l.horizontal)
 		if q > best.quality {
-			best = lines{quality: q, framed: framed(&l), banded: frameBands(&l.bands), cellShare: cell / math.Max(box, 1)}
+			best = lines{quality: q, framed: framed(&l), banded: frameBands(&l.bands), cellShare: cell / max(box, 1)}
 		}
 	}
 	return best
@@ -186,7 +191,7 @@ func (v *latticeView) alongQuality(dx, dy int) float64 {
 	for _, dark := range []bool{true, false} {
 		l := v.lineStrength(dx, dy, dark, true)
 		q, _, _ := latticeScore(&l.vertAlong, &l.horAlong)
-		best = math.Max(best, q)
+		best = max(best, q)
 	}
 	return best
 }
@@ -207,7 +212,7 @@ func latticeScore(vertical, horizontal *[10]float64) (q, box, cell float64) {
 	}
 	// Lines weaker than the paper's noise do not count for more than
 	// their absence.
-	return all + boxLineGain*math.Max(0, box-cell), box, cell
+	return all + boxLineGain*max(0, box-cell), box, cell
 }
 
 // boxLineGain is the weight in a lattice's quality of how much stronger

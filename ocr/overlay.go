@@ -46,7 +46,7 @@ func DrawOverlay(img image.Image, r *Result, solution solver.Grid, style Overlay
 	if err != nil {
 		return nil, err
 	}
-	cell := int(math.Min(200, math.Max(8, o.side/9)))
+	cell := int(min(200, max(8, o.side/9)))
 	mask := style.DigitMask
 	if mask == nil {
 		mask = goDigitMask
@@ -82,7 +82,7 @@ func DrawRings(img image.Image, r *Result, cells []int, col color.RGBA) (*image.
 		}
 	}
 	// The ring's width: ringWidth of the cell, at least two pixels.
-	w := math.Max(ringWidth, 2/math.Max(1, o.side/9))
+	w := max(ringWidth, 2/max(1, o.side/9))
 	o.each(func(x, y, i int, fu, fv float64) {
 		if !ring[i] {
 			return
@@ -139,9 +139,9 @@ func newOverlay(img image.Image, r *Result) (*overlay, error) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i, p := range r.Corners {
 		c := r.Corners[(i+1)%4]
-		o.side = math.Max(o.side, math.Hypot(c.X-p.X, c.Y-p.Y))
-		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		o.side = max(o.side, math.Hypot(c.X-p.X, c.Y-p.Y))
+		minX, minY = min(minX, p.X), min(minY, p.Y)
+		maxX, maxY = max(maxX, p.X), max(maxY, p.Y)
 	}
 	o.area = image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(o.out.Rect)
 	return o, nil

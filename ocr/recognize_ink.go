@@ -419,12 +419,12 @@ func (c *inkCell) nearInk(x, y int) bool {
 func areaMean(m []float64, w, h int, x0, y0, x1, y1 float64) float64 {
 	var s, a float64
 	for y := int(y0); y < h && float64(y) < y1; y++ {
-		wy := math.Min(float64(y+1), y1) - math.Max(float64(y), y0)
+		wy := min(float64(y+1), y1) - max(float64(y), y0)
 		if wy <= 0 {
 			continue
 		}
 		for x := int(x0); x < w && float64(x) < x1; x++ {
-			wx := math.Min(float64(x+1), x1) - math.Max(float64(x), x0)
+			wx := min(float64(x+1), x1) - max(float64(x), x0)
 			if wx <= 0 {
 				continue
 			}

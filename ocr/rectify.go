@@ -74,7 +74,7 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	// average ss x ss samples per pixel when the grid is larger in the
 	// photo than in the square.
 	side := q.longestSide()
-	ss := int(math.Max(1, math.Min(maxSamples, math.Round(side/float64(size)))))
+	ss := int(max(1, min(maxSamples, math.Round(side/float64(size)))))
 	inv := 1 / float64(size*ss)
 	for y := range size {
 		row := out.Pix[y*out.Stride : y*out.Stride+size]

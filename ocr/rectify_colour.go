@@ -50,7 +50,7 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 	// the picture than the square (at most 2: colour needs less detail
 	// than the gray levels the cells are cut from).
 	side := q.longestSide()
-	ss := int(math.Max(1, math.Min(maxColourSamples, math.Round(side/float64(size)))))
+	ss := int(max(1, min(maxColourSamples, math.Round(side/float64(size)))))
 	rgb := make([][3]float32, size*size)
 	inv := 1 / float64(size*ss)
 	for y := range size {
@@ -151,8 +151,8 @@ func colourAt(img image.Image) func(x, y float64) [3]float32 {
 		if math.IsNaN(x) || math.IsNaN(y) {
 			return 0, 0, 0, 0, 0, 0
 		}
-		x = math.Max(0, math.Min(pixelPos(x, b.Min.X), float64(w-1)))
-		y = math.Max(0, math.Min(pixelPos(y, b.Min.Y), float64(h-1)))
+		x = max(0, min(pixelPos(x, b.Min.X), float64(w-1)))
+		y = max(0, min(pixelPos(y, b.Min.Y), float64(h-1)))
 		x0, y0 = int(x), int(y)
 		return x0, y0, min(x0+1, w-1), min(y0+1, h-1), float32(x - float64(x0)), float32(y - float64(y0))
 	}

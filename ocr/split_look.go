@@ -191,7 +191,7 @@ func (m *lookModel) weigh(s glyphStyle, w float64) {
 // spread is the standard deviation of feature d, lookFloor[d] at least.
 func (m *lookModel) spread(d int) float64 {
 	mean := m.sum[d] / m.n
-	return math.Max(lookFloor[d], math.Sqrt(math.Max(0, m.sum2[d]/m.n-mean*mean)))
+	return max(lookFloor[d], math.Sqrt(max(0, m.sum2[d]/m.n-mean*mean)))
 }
 
 // dist2 is the squared distance of look s from the model's mean, in
