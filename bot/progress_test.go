@@ -96,6 +96,17 @@ func TestProgressReplies(t *testing.T) {
 			[]string{"No entries to check: the picture shows the puzzle's givens only."}, nil, ""},
 		{"/check with a given read unsurely asks, accusing no entry", Request{Command: CmdCheck}, unsureGiven(t, progressReading(t, wrong, nil)),
 			[]string{"• r1c1: is this a 5 or a 6? I could not read it surely", "• r1c4: is your 7 right?", "I could not read every given surely, so I call none of your entries wrong"}, []string{"is wrong"}, ""},
+		// A given that may only be empty instead, in a puzzle whose
+		// solution holds without it (ocr.Puzzle.Settled): what rests on
+		// the solution alone is answered, a step or a rating asks.
+		{"/check with a given maybe empty names the mistake", Request{Command: CmdCheck}, maybeEmptyGiven(t, progressReading(t, wrong, nil)),
+			[]string{"• r1c4: your 7 is wrong"}, []string{"is r1c1", "could not read every given"}, "mistakes.png"},
+		{"/hint of a grid solved right, a given maybe empty", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, full, nil)),
+			[]string{"**Solved correctly!**"}, []string{"is r1c1"}, ""},
+		{"/hint with a given maybe empty asks", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, nil, nil)),
+			[]string{"**is r1c1 a 5?**"}, nil, ""},
+		{"/rate with a given maybe empty asks", Request{Command: CmdRate}, maybeEmptyGiven(t, progressReading(t, nil, nil)),
+			[]string{"**is r1c1 a 5?**"}, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, _ := newTestBot(t, func(o *Options) {
@@ -130,13 +141,26 @@ func TestProgressReplies(t *testing.T) {
 
 // unsureGiven is r with its first given, r1c1, read unsurely: 5 or 6.
 func unsureGiven(t *testing.T, r engines.Reading) engines.Reading {
+	return r1c1ReadAs(t, r, 0.5, ocr.Alternative{Digit: 6, Confidence: 0.4})
+}
+
+// maybeEmptyGiven is r with its first given, r1c1, read unsurely: 5, or
+// maybe an empty cell. The puzzle has one solution without it, so the
+// solution does not rest on it (ocr.Puzzle.Settled).
+func maybeEmptyGiven(t *testing.T, r engines.Reading) engines.Reading {
+	return r1c1ReadAs(t, r, 0.85, ocr.Alternative{Digit: 0, Confidence: 0.15})
+}
+
+// r1c1ReadAs is r with its first given, r1c1 (a 5), read at conf with the
+// alternative alt.
+func r1c1ReadAs(t *testing.T, r engines.Reading, conf float64, alt ocr.Alternative) engines.Reading {
 	t.Helper()
 	res := *r.Result
 	if res.Grid.Cell(0) != 5 {
 		t.Fatalf("r1c1 of puzzleText is %d, not 5", res.Grid.Cell(0))
 	}
-	res.Cells[0].Confidence = 0.5
-	res.Cells[0].Alternatives = []ocr.Alternative{{Digit: 6, Confidence: 0.4}}
+	res.Cells[0].Confidence = conf
+	res.Cells[0].Alternatives = []ocr.Alternative{alt}
 	return engines.ReadingOf(&res)
 }
 
@@ -219,60 +243,17 @@ func TestSplitNeverCostsTheSolve(t *testing.T) {
 	}
 }
 
-// maybeEmptyGiven is r with its first given, r1c1, read unsurely: 5, or
-// maybe an empty cell. The puzzle has one solution without it, so the
-// solution does not rest on it (ocr.Puzzle.Settled).
-func maybeEmptyGiven(t *testing.T, r engines.Reading) engines.Reading {
-	t.Helper()
-	res := *r.Result
-	if res.Grid.Cell(0) != 5 {
-		t.Fatalf("r1c1 of puzzleText is %d, not 5", res.Grid.Cell(0))
+// TestSettledSolve: a given read unsurely that can only be an empty cell
+// instead, in a puzzle whose solution holds without it, does not hold up
+// /solve (see the settled cases of TestProgressReplies for the others).
+func TestSettledSolve(t *testing.T) {
+	reading := maybeEmptyGiven(t, progressReading(t, nil, nil))
+	b, _ := newTestBot(t, func(o *Options) {
+		o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: reading}
+	})
+	rep := b.Handle(context.Background(), Request{Command: CmdSolve, Photo: &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}})
+	if rep.Failed || strings.Contains(rep.Text, "is r1c1") {
+		t.Fatalf("reply %+v", rep)
 	}
-	res.Cells[0].Confidence = 0.85
-	res.Cells[0].Alternatives = []ocr.Alternative{{Digit: 0, Confidence: 0.15}}
-	return engines.ReadingOf(&res)
-}
-
-// TestSettledGivens: a given read unsurely that can only be an empty cell
-// instead, in a puzzle whose solution holds without it, holds up no answer
-// that rests on the solution alone: /solve, /check (a mistake is the
-// player's) and a grid solved right. A step and a rating rest on the givens
-// themselves: they ask.
-func TestSettledGivens(t *testing.T) {
-	sol := solver.MustGrid(solutionText9)
-	wrong := map[int]int{2: sol.Cell(2), 3: 7} // r1c4 is 6
-	full := map[int]int{}
-	for i := range 81 {
-		if puzzleText[i] == '.' {
-			full[i] = sol.Cell(i)
-		}
-	}
-	for _, tc := range []struct {
-		name    string
-		req     Request
-		reading engines.Reading
-		want    string
-		asks    bool
-	}{
-		{"/solve", Request{Command: CmdSolve}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "", false},
-		{"/check names the player's mistake", Request{Command: CmdCheck}, maybeEmptyGiven(t, progressReading(t, wrong, nil)), "r1c4: your 7 is wrong", false},
-		{"/hint of a grid solved right", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, full, nil)), "Solved correctly!", false},
-		{"/hint", Request{Command: CmdHint}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "**is r1c1 a 5?**", true},
-		{"/rate", Request{Command: CmdRate}, maybeEmptyGiven(t, progressReading(t, nil, nil)), "**is r1c1 a 5?**", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			b, _ := newTestBot(t, func(o *Options) {
-				o.Engines = bottest.FixedReading{Engines: o.Engines, Reading: tc.reading}
-			})
-			req := tc.req
-			req.Photo = &Photo{Name: "p.png", Data: bottest.TinyPNG(t, 20, 20)}
-			rep := b.Handle(context.Background(), req)
-			if rep.Failed || !strings.Contains(rep.Text, tc.want) || strings.Contains(rep.Text, "is r1c1") != tc.asks {
-				t.Errorf("reply %+v, want %q, asks %v", rep, tc.want, tc.asks)
-			}
-			if tc.req.Command == CmdSolve {
-				bottest.CheckSolutionText(t, rep.Text, solutionText9)
-			}
-		})
-	}
+	bottest.CheckSolutionText(t, rep.Text, solutionText9)
 }

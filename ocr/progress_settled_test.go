@@ -8,32 +8,14 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// minimalResult is a reading of a 17-given puzzle (every given needed for
-// one solution), every cell read surely.
-func minimalResult(t *testing.T) *Result {
-	t.Helper()
-	g := solver.MustGrid("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
-	sol, err := solver.SolveUnique(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &Result{Grid: g, Solution: sol, Solutions: 1}
-	r.Entered, _ = solver.NewGrid(9)
-	for i := range r.Cells {
-		r.Cells[i] = CellReading{Kind: KindEmpty, Confidence: 1}
-		if d := g.Cell(i); d != 0 {
-			r.Cells[i] = CellReading{Kind: KindGiven, Digit: d, Confidence: 1}
-		}
-	}
-	return r
-}
-
 // TestSolutionSettled: a puzzle's solution stands, doubts and all, when the
 // doubts are only whether a cell is empty and an empty cell there either
 // keeps the solution or would leave no proper puzzle, all but ruled out;
 // a doubt between two digits, or too likely an empty cell in a puzzle that
 // needs the digit, is asked about.
 func TestSolutionSettled(t *testing.T) {
+	// A 17-given puzzle: every given is needed for one solution.
+	const minimal = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
 	const r1c1, r1c2, r2c1, r1c8 = 0, 1, 9, 7 // 5, 3, 6 in the seed puzzle; 1 in the minimal one
 	empty := func(p float64) Alternative { return Alternative{Digit: 0, Confidence: p} }
 	digit := func(d int, p float64) Alternative { return Alternative{Digit: d, Confidence: p} }
@@ -57,7 +39,7 @@ func TestSolutionSettled(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := progressResult(t, nil, nil, nil)
 			if tc.minimal {
-				r = minimalResult(t)
+				r = givensResult(t, minimal)
 				without := r.Grid
 				without.SetCell(r1c8, 0)
 				if solver.Count(without, 2) != 2 {

@@ -12,19 +12,7 @@ import (
 // entries and marks given set with their confidences.
 func progressResult(t *testing.T, entries map[int]int, marks map[int]solver.DigitSet, conf map[int]float64) *Result {
 	t.Helper()
-	g := solver.MustGrid("530070000600195000098000060800060003400803001700020006060000280000419005000080079")
-	sol, err := solver.SolveUnique(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &Result{Grid: g, Solution: sol, Solutions: 1}
-	r.Entered, _ = solver.NewGrid(9)
-	for i := range r.Cells {
-		r.Cells[i] = CellReading{Kind: KindEmpty, Confidence: 1}
-		if g.Cell(i) != 0 {
-			r.Cells[i] = CellReading{Kind: KindGiven, Digit: g.Cell(i), Confidence: 1}
-		}
-	}
+	r := givensResult(t, "530070000600195000098000060800060003400803001700020006060000280000419005000080079")
 	for i, d := range entries {
 		r.Entered.SetCell(i, d)
 		r.Cells[i] = CellReading{Kind: KindEntry, Digit: d, Confidence: 1}
@@ -36,6 +24,26 @@ func progressResult(t *testing.T, entries map[int]int, marks map[int]solver.Digi
 	for i, c := range conf {
 		r.Cells[i].Confidence = c
 		r.Cells[i].MarksConfidence = c
+	}
+	return r
+}
+
+// givensResult is a reading of the puzzle, every given read surely, with
+// its one solution.
+func givensResult(t *testing.T, puzzle string) *Result {
+	t.Helper()
+	g := solver.MustGrid(puzzle)
+	sol, err := solver.SolveUnique(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Result{Grid: g, Solution: sol, Solutions: 1}
+	r.Entered, _ = solver.NewGrid(9)
+	for i := range r.Cells {
+		r.Cells[i] = CellReading{Kind: KindEmpty, Confidence: 1}
+		if d := g.Cell(i); d != 0 {
+			r.Cells[i] = CellReading{Kind: KindGiven, Digit: d, Confidence: 1}
+		}
 	}
 	return r
 }
