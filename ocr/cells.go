@@ -134,7 +134,17 @@ type CellReading struct {
 	// Hand is the probability that Digit is written by hand rather than
 	// printed or typed, when the recognizer says (0 when it does not).
 	Hand float64
+	// KindDoubt is the probability that a digit's Kind is the other one
+	// of given and entry: that a digit read as a given is the player's,
+	// or one read as an entry was printed with the puzzle. [Read] sets it
+	// from how surely the split told the digits' looks apart (0 when it
+	// is sure); a recognizer leaves it to Read.
+	KindDoubt float64
 }
+
+// KindSure reports whether the cell's kind is read surely: the split
+// doubts it less than 1 - SureConfidence.
+func (c CellReading) KindSure() bool { return c.KindDoubt <= 1-SureConfidence }
 
 // OtherDigit is the likeliest digit among the alternatives other than
 // Digit, 0 when there is none: what else a digit read may be, or what a

@@ -71,14 +71,17 @@ func (v verdict) solutions() int {
 }
 
 // toCheck lists the cells of a reading that checks out to be checked by
-// eye: those read with less than SureConfidence, and the entries that
-// would be mistakes but are not read surely enough to say so
-// (AccuseConfidence).
+// eye: those read with less than SureConfidence, the entries that would be
+// mistakes but are not read surely enough to say so (AccuseConfidence),
+// and the digits not surely told a given or an entry (KindSure).
 func toCheck(cells *[81]CellReading, entered, solution solver.Grid) []int {
 	out := unsure(*cells)
 	for i, c := range cells {
 		e := entered.Cell(i)
-		if e != 0 && e != solution.Cell(i) && c.Confidence >= SureConfidence && c.Confidence < AccuseConfidence {
+		switch {
+		case c.Confidence < SureConfidence:
+		case e != 0 && e != solution.Cell(i) && c.Confidence < AccuseConfidence,
+			c.Digit != 0 && !c.KindSure():
 			out = append(out, i)
 		}
 	}

@@ -164,7 +164,7 @@ func correct(rs [81]CellReading, g solver.Grid, solutions int) Correction {
 // swapReading returns r with digit d (one of its alternatives) chosen and
 // the old choice moved to the front of the alternatives.
 func swapReading(r CellReading, d int) CellReading {
-	out := CellReading{Digit: d, Alternatives: []Alternative{{Digit: r.Digit, Confidence: r.Confidence}}}
+	out := CellReading{Digit: d, Alternatives: []Alternative{{Digit: r.Digit, Confidence: r.Confidence}}, KindDoubt: r.KindDoubt}
 	for _, a := range r.Alternatives {
 		if a.Digit == d {
 			out.Confidence = a.Confidence

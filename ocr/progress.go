@@ -43,6 +43,10 @@ type Doubt struct {
 	// Basis reports that the cell itself was read surely, but the solution
 	// it disagrees with rests on givens that were not.
 	Basis bool
+	// KindUnsure reports that the digit was read, but not surely told a
+	// given or the player's entry ([CellReading.KindSure]): the question
+	// is whose it is.
+	KindUnsure bool
 }
 
 // doubtOf is the doubt about cell i read as c.
@@ -56,6 +60,14 @@ func doubtOf(i int, c CellReading) Doubt {
 			d.Digits = append(d.Digits, a.Digit)
 		}
 	}
+	return d
+}
+
+// kindDoubtOf is the doubt about whose the digit of cell i, read as c,
+// is.
+func kindDoubtOf(i int, c CellReading) Doubt {
+	d := doubtOf(i, c)
+	d.KindUnsure = true
 	return d
 }
 
@@ -97,6 +109,9 @@ func (d Doubt) Choices(n int) []int {
 // Question asks about the cell: "is this a 2 or an 8?", "is this empty,
 // or a 6?", "are the pencil marks 2 4?", with why it is asked.
 func (d Doubt) Question() string {
+	if d.KindUnsure {
+		return fmt.Sprintf("is this %d yours, or printed with the puzzle? I could not tell your entries from the givens surely", d.Digits[0])
+	}
 	why := "I could not read it surely"
 	if d.Basis {
 		why = "it disagrees with the solution of the givens as I read them, but I could not read every given surely"
@@ -119,10 +134,13 @@ func (d Doubt) Question() string {
 	return "is this " + aDigit(d.Digits[0]) + "? " + why
 }
 
-// Ask is the question in a few words: "is r1c5 a 1 or a 7?".
+// Ask is the question in a few words: "is r1c5 a 1 or a 7?", "is the 4
+// in r1c1 yours, or printed with the puzzle?".
 func (d Doubt) Ask() string {
 	o := d.Other()
 	switch {
+	case d.KindUnsure:
+		return fmt.Sprintf("is the %d in %s yours, or printed with the puzzle?", d.Digits[0], d.Name())
 	case d.Kind == KindMarks:
 		return "are the pencil marks of " + d.Name() + " " + spaced(d.Marks) + "?"
 	case d.Digits[0] == 0 && o != 0:
@@ -159,6 +177,10 @@ type Puzzle struct {
 	// that may be (progress_settled.go). An answer that needs the solution
 	// alone need not ask about them.
 	Settled bool
+	// KindDoubts are the givens of Grid read surely but not surely told
+	// from the player's entries: the solution holds whoever wrote them,
+	// but a check of the player's work rests on them ([Result.ProgressFrom]).
+	KindDoubts []Doubt
 }
 
 // Puzzle returns the puzzle the picture shows: the givens read when they
@@ -180,8 +202,12 @@ func (r *Result) Puzzle() (Puzzle, error) {
 		return p, r.Err()
 	}
 	for i, c := range r.Cells {
-		if p.Grid.Cell(i) != 0 && c.Confidence < SureConfidence {
+		switch {
+		case p.Grid.Cell(i) == 0:
+		case c.Confidence < SureConfidence:
 			p.Doubts = append(p.Doubts, doubtOf(i, c))
+		case !p.AllDigits && !c.KindSure():
+			p.KindDoubts = append(p.KindDoubts, kindDoubtOf(i, c))
 		}
 	}
 	slices.SortStableFunc(p.Doubts, func(a, b Doubt) int { return cmp.Compare(a.Confidence, b.Confidence) })
@@ -254,7 +280,7 @@ func (p Puzzle) SolutionSure() error {
 // Accepted is the puzzle taken as read, doubts and all: what the player
 // answers when told which digits were not read surely.
 func (p Puzzle) Accepted() Puzzle {
-	p.Doubts, p.Settled = nil, true
+	p.Doubts, p.KindDoubts, p.Settled = nil, nil, true
 	return p
 }
 
@@ -283,8 +309,9 @@ type Progress struct {
 	// order.
 	Questions []Doubt
 	// GivensUnsure is set when the solution rests on digits not all read
-	// surely, and their doubts could change it (see Puzzle.Settled): then
-	// no entry is called wrong.
+	// surely, and their doubts could change it (see Puzzle.Settled), or
+	// not all surely told from the player's entries: then no entry is
+	// called wrong.
 	GivensUnsure bool
 	// AllDigits is [Puzzle.AllDigits]: the givens alone were no proper
 	// puzzle, all the digits read are, and every entry fits their
@@ -303,6 +330,9 @@ type Progress struct {
 	entered solver.Grid
 	marks   [81]solver.DigitSet
 	givens  solver.Grid
+	// splitUnsure is set when every given was read surely but some were
+	// not surely told from the player's entries.
+	splitUnsure bool
 }
 
 // Right reports whether nothing is wrong and nothing unsure.
@@ -328,22 +358,30 @@ func (r *Result) Progress() (Progress, error) {
 // ProgressFrom checks the player's work against the solution of pz, one of
 // [Result.Puzzle]'s (or that puzzle [Puzzle.Accepted]).
 func (r *Result) ProgressFrom(pz Puzzle) Progress {
-	p := Progress{GivensUnsure: len(pz.Doubts) > 0 && !pz.Settled, AllDigits: pz.AllDigits, Filled: true,
+	digitsUnsure := len(pz.Doubts) > 0 && !pz.Settled
+	p := Progress{GivensUnsure: digitsUnsure || len(pz.KindDoubts) > 0, AllDigits: pz.AllDigits, Filled: true,
 		Current: r.Grid, entered: r.Entered, marks: r.Marks, givens: r.Grid}
+	p.splitUnsure = !digitsUnsure && len(pz.KindDoubts) > 0
+	askDoubt := func(d Doubt) {
+		p.Unsure = append(p.Unsure, d.Cell)
+		p.Questions = append(p.Questions, d)
+	}
 	ask := func(i int, basis bool) {
 		d := doubtOf(i, r.Cells[i])
 		d.Basis = basis
-		p.Unsure = append(p.Unsure, i)
-		p.Questions = append(p.Questions, d)
+		askDoubt(d)
 	}
 	var marks []solver.DigitSet
+	for _, d := range pz.KindDoubts {
+		askDoubt(d)
+	}
 	for i, c := range r.Cells {
 		given, entry, right := r.Grid.Cell(i), r.Entered.Cell(i), pz.Solution.Cell(i)
 		sure := c.Confidence >= SureConfidence
 		switch {
 		case given != 0:
-			if !sure && !p.GivensUnsure {
-				continue // taken as read (Accepted)
+			if !sure && !digitsUnsure {
+				continue // taken as read (Accepted, or Settled)
 			}
 			if !sure {
 				ask(i, false)
@@ -353,6 +391,10 @@ func (r *Result) ProgressFrom(pz Puzzle) Progress {
 			switch {
 			case !sure, entry != right && c.Confidence < AccuseConfidence:
 				ask(i, false)
+				p.UnsureEntries++
+			case entry != right && !c.KindSure():
+				// Perhaps no entry but a given: whose is it?
+				askDoubt(kindDoubtOf(i, c))
 				p.UnsureEntries++
 			case entry != right && p.GivensUnsure:
 				ask(i, true)
@@ -462,6 +504,8 @@ func (p Progress) Summary() string {
 	switch {
 	case p.Mistaken():
 		return ""
+	case p.splitUnsure:
+		return "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above"
 	case p.GivensUnsure:
 		return "I could not read every given surely, so I call none of your entries wrong: please check the cells above"
 	case p.Entries == 0 && len(p.Unsure) == 0:

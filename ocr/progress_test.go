@@ -306,3 +306,58 @@ func TestDoubtWords(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressAsksWhoseDigit: givens read surely but not surely told from
+// the player's entries (an app's pale entries beside its givens) are
+// asked about, whose they are, and no check says "no entries" or calls an
+// entry wrong from them; the solve does not need the split (Puzzle.Sure),
+// and a puzzle taken as read checks as before.
+func TestProgressAsksWhoseDigit(t *testing.T) {
+	const r1c1, r1c2, r1c4 = 0, 1, 3 // givens 5 and 3; r1c4 is 6 in the solution
+	r := progressResult(t, map[int]int{r1c4: 7}, nil, nil)
+	r.Cells[r1c1].KindDoubt = 0.11
+	r.Cells[r1c2].KindDoubt = 0.01 // doubted too little to ask
+	pz, err := r.Puzzle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pz.Sure(); err != nil {
+		t.Errorf("Sure() = %v: the split's doubt costs the solve", err)
+	}
+	p := r.ProgressFrom(pz)
+	if !slices.Equal(p.Unsure, []int{r1c1, r1c4}) || len(p.Wrong) != 0 || !p.GivensUnsure {
+		t.Errorf("unsure %v, wrong %v, givens unsure %v; want [%d %d], [], true", p.Unsure, p.Wrong, p.GivensUnsure, r1c1, r1c4)
+	}
+	if q := p.Questions[0]; !q.KindUnsure || q.String() != "r1c1: is this 5 yours, or printed with the puzzle? I could not tell your entries from the givens surely" || q.Ask() != "is the 5 in r1c1 yours, or printed with the puzzle?" {
+		t.Errorf("asks %q (%q)", q.String(), q.Ask())
+	}
+	if s := p.Summary(); s != "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above" {
+		t.Errorf("Summary() = %q", s)
+	}
+	p = r.ProgressFrom(pz.Accepted())
+	if !slices.Equal(p.Wrong, []int{r1c4}) || len(p.Unsure) != 0 {
+		t.Errorf("taken as read: wrong %v, unsure %v; want [%d], []", p.Wrong, p.Unsure, r1c4)
+	}
+	// With no entries read, the check asks instead of saying there are none.
+	r = progressResult(t, nil, nil, nil)
+	r.Cells[r1c1].KindDoubt = 0.3
+	p, err = r.Progress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Summary(); !slices.Equal(p.Unsure, []int{r1c1}) || s == "no entries to check: the picture shows the puzzle's givens only" {
+		t.Errorf("unsure %v, summary %q; want [%d] and a question", p.Unsure, s, r1c1)
+	}
+}
+
+// TestToCheckKindDoubt: a digit not surely told a given or an entry is a
+// cell to check by eye, however surely its digit was read.
+func TestToCheckKindDoubt(t *testing.T) {
+	r := progressResult(t, map[int]int{3: 6}, nil, nil)
+	r.Cells[0].KindDoubt = 0.2
+	r.Cells[3].KindDoubt = 0.4
+	r.Cells[1].KindDoubt = 0.01
+	if got := toCheck(&r.Cells, r.Entered, r.Solution); !slices.Equal(got, []int{0, 3}) {
+		t.Errorf("toCheck = %v, want [0 3]", got)
+	}
+}

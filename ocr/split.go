@@ -109,11 +109,13 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // player's and are never corrected.
 func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, verdict) {
 	checks := givensChecks{}
-	if out, ok := styleSplit(rs, styles, checks); ok {
+	out, ways, ok := styleSplit(rs, styles, checks)
+	if ok {
 		rs = out
 	} else {
 		lookSplit(&rs, styles, checks)
 		onePopulation(&rs, styles, checks)
+		nearInkDoubt(&rs, ways)
 	}
 	symmetricSplit(&rs, checks)
 	// Correct the givens: the other cells count as empty, for sure.
@@ -131,9 +133,10 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 
 // styleSplit returns rs split by the style of its digits (splitByStyle):
 // the first split whose givens include no more than maxHandGivens digits
-// surely handwritten and make a proper puzzle, once corrected. It reports
-// false when there is none.
-func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, bool) {
+// surely handwritten and make a proper puzzle, once corrected, its
+// entries doubted as much as one ink is likely. It reports
+// false when there is none. It also returns the splits it weighed.
+func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, styleWays, bool) {
 	var digits [81]int
 	var printed [81]bool
 	var hand [81]float64
@@ -142,7 +145,8 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 		printed[i] = rs[i].Kind == KindGiven
 		hand[i] = handOdds(rs[i], styles[i])
 	}
-	for _, entry := range splitByStyle(styles, &digits, &printed, &hand) {
+	ways := splitByStyle(styles, &digits, &printed, &hand)
+	for k, entry := range ways.entries {
 		out := rs
 		for i := range out {
 			switch {
@@ -155,10 +159,62 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			}
 		}
 		if handGivens(&out, styles) <= maxHandGivens && checks.of(&out).proper() {
-			return out, true
+			inkSplitDoubt(&out, styles, entry, ways.odds[k])
+			return out, ways, true
 		}
 	}
-	return rs, false
+	return rs, ways, false
+}
+
+// inkSplitDoubt doubts the kinds of rs, split by ink into the entries
+// entry with log odds odds against one ink: its entries as much as one
+// ink is likely, and, when the split is by ink alone (odds finite: an app
+// types givens and entries alike), every digit whose ink was not measured
+// (too faint a stroke) as much as a digit of the other kind is common
+// among those measured, for the recognizer's view of it says nothing.
+func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, odds float64) {
+	doubt := logistic(-odds)
+	var entries, measured int
+	for i := range rs {
+		if rs[i].Digit == 0 || !styles[i].ok {
+			continue
+		}
+		measured++
+		if entry[i] {
+			entries++
+			rs[i].KindDoubt = max(rs[i].KindDoubt, doubt)
+		}
+	}
+	if math.IsInf(odds, 1) || measured == 0 {
+		return
+	}
+	share := float64(entries) / float64(measured)
+	for i, r := range rs {
+		switch {
+		case r.Digit == 0 || styles[i].ok:
+		case r.Kind == KindEntry:
+			rs[i].KindDoubt = max(r.KindDoubt, 1-share)
+		default:
+			rs[i].KindDoubt = max(r.KindDoubt, share)
+		}
+	}
+}
+
+// logistic is the probability of a hypothesis whose log odds are odds.
+func logistic(odds float64) float64 { return 1 / (1 + math.Exp(-odds)) }
+
+// nearInkDoubt doubts the givens of rs that the likeliest split by ink
+// (ways.near) would make entries, as much as that split is likely: it was
+// not taken (one ink likelier, or its givens no proper puzzle), but a page
+// whose inks came near to showing typed entries has givens that may be
+// the player's.
+func nearInkDoubt(rs *[81]CellReading, ways styleWays) {
+	doubt := logistic(ways.nearOdds)
+	for i := range rs {
+		if ways.near[i] && rs[i].Kind == KindGiven {
+			rs[i].KindDoubt = max(rs[i].KindDoubt, doubt)
+		}
+	}
 }
 
 // maxHandGivens is how many digits surely handwritten (sureHand, by the

@@ -159,7 +159,7 @@ func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 				best = d
 			}
 		}
-		out := CellReading{Kind: KindEntry, Digit: best, Confidence: post[best]}
+		out := CellReading{Kind: KindEntry, Digit: best, Confidence: post[best], KindDoubt: r.KindDoubt}
 		alts := []Alternative{}
 		for d := range 10 {
 			v := post[d]

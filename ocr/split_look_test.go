@@ -205,7 +205,7 @@ func TestSplitByStyleRedPrint(t *testing.T) {
 			styles[i] = glyphStyle{ok: true, l: 20, a: 0, b: 2, height: 0.5}
 		}
 	}
-	splits := splitByStyle(&styles, &digits, &printed, &[81]float64{})
+	splits := splitByStyle(&styles, &digits, &printed, &[81]float64{}).entries
 	if len(splits) != 1 {
 		t.Fatalf("%d splits to try, want only the one the recognizer tells", len(splits))
 	}

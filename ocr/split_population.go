@@ -24,7 +24,10 @@ import (
 // Measured with the split of the digits into two groups by colour that
 // gains most: on newspaper-dev (106 photos of print alone) it gains at most
 // 32; on screens-dev's 13 screenshots with typed entries (and the JPEG q5
-// copy of one in trouble/) at least 54. The cost lies between.
+// copy of one in trouble/) at least 54. The cost lies between. Measured
+// again with the colour weighed as inkWays weighs it (inkColourPoint), on
+// 103 of newspaper-dev's photos at most 31 (21 before), on screens-dev at
+// least 77 (62 before): still between.
 const populationCost = 43
 
 // maxInkPopulations is how many inks inkPopulations looks for at most:
@@ -34,10 +37,37 @@ const maxInkPopulations = 3
 // populationRounds bounds the rounds of k-means in inkPopulations.
 const populationRounds = 20
 
-// inkPoint is a digit's ink as inkPopulations clusters it: its CIELAB
-// channels in units of minInkSpread.
+// inkPoint is a digit's ink as handPopulationGain weighs it and inkWays
+// clusters it: its CIELAB channels in units of minInkSpread.
 func inkPoint(s glyphStyle) [3]float64 {
 	return [3]float64{s.l / minInkSpread, s.a / minInkSpread, s.b / minInkSpread}
+}
+
+// inkColourPoint is a digit's ink as inkWays weighs it: its lightness in
+// units of minInkSpread, its colour (CIELAB's a and b) in units of
+// minInkSpread*lightnessWeight, inkVector's proportions, so that a
+// population's colour is allowed a spread of 2 units and its lightness one
+// of 4: a thin or small digit's solid pixels are still part paper, which
+// moves its lightness more than its hue. With every channel in units of
+// minInkSpread, an app's typed entries in a pale tint beside white givens
+// (cream on a dark board, 12 units of b from the givens, each ink within
+// 2: synthetic app-small_156 of seed 1501) gained 41, less than
+// populationCost, and every digit was read as a given, surely; weighed so,
+// 65.
+func inkColourPoint(s glyphStyle) [3]float64 {
+	v := inkVector(s)
+	const unit = minInkSpread * lightnessWeight
+	return [3]float64{v[0] / unit, v[1] / unit, v[2] / unit}
+}
+
+// inkWay is a way the digits fall into groups by their ink, one group per
+// ink, the least coloured ink first, and its log odds against one ink: how
+// much better it explains the inks' colours, less populationCost for each
+// ink more (a prior against more inks, so that the difference is a log
+// posterior odds).
+type inkWay struct {
+	groups [][]int
+	odds   float64
 }
 
 // inkPopulations returns the ways the cells idx fall into groups by the
@@ -46,11 +76,30 @@ func inkPoint(s glyphStyle) [3]float64 {
 // up to maxInkPopulations that explains the colours better than one ink
 // by populationCost for each ink more. A page of one ink gets none.
 func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
-	pts := make([][3]float64, len(idx))
-	for k, i := range idx {
-		pts[k] = inkPoint(styles[i])
+	var out [][][]int
+	for _, w := range inkWays(styles, idx) {
+		if w.odds > 0 {
+			out = append(out, w.groups)
+		}
 	}
-	one := populationLogLikelihood(pts, make([]int, len(idx)), 1)
+	return out
+}
+
+// inkWays returns a way the cells idx fall into each number of inks from
+// two up to maxInkPopulations, with its log odds against one ink, the
+// likelier first; those with odds of 0 or less do not count, but say how
+// near the page came to showing another ink. The inks are told apart by
+// k-means over inkPoint, each channel in units of minInkSpread (at JPEG
+// quality 5 an app's typed entries that lost their colour are still
+// lighter than its givens), refined and weighed over inkColourPoint
+// (refineInks).
+func inkWays(styles *[81]glyphStyle, idx []int) []inkWay {
+	pts := make([][3]float64, len(idx))
+	colours := make([][3]float64, len(idx))
+	for k, i := range idx {
+		pts[k], colours[k] = inkPoint(styles[i]), inkColourPoint(styles[i])
+	}
+	one := populationLogLikelihood(colours, make([]int, len(idx)), 1)
 	chroma := func(g []int) float64 {
 		var c float64
 		for _, i := range g {
@@ -58,22 +107,22 @@ func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
 		}
 		return c
 	}
-	var out [][][]int
-	var score []float64
+	var out []inkWay
 	for k := 2; k <= min(maxInkPopulations, len(idx)); k++ {
-		label := kMeans(pts, k)
-		ll := populationLogLikelihood(pts, label, k) - float64(k-1)*populationCost
-		if ll <= one {
-			continue
-		}
+		label := refineInks(colours, kMeans(pts, k), k)
+		odds := populationLogLikelihood(colours, label, k) - float64(k-1)*populationCost - one
 		groups := make([][]int, k)
 		for p, l := range label {
 			groups[l] = append(groups[l], idx[p])
 		}
 		groups = slices.DeleteFunc(groups, func(g []int) bool { return len(g) == 0 })
+		if len(groups) < 2 {
+			continue
+		}
 		slices.SortStableFunc(groups, func(a, b []int) int { return cmpFloat(chroma(a), chroma(b)) })
-		at, _ := slices.BinarySearchFunc(score, ll, func(s, v float64) int { return cmpFloat(v, s) })
-		out, score = slices.Insert(out, at, groups), slices.Insert(score, at, ll)
+		w := inkWay{groups, odds}
+		at, _ := slices.BinarySearchFunc(out, odds, func(o inkWay, v float64) int { return cmpFloat(v, o.odds) })
+		out = slices.Insert(out, at, w)
 	}
 	return out
 }
@@ -150,33 +199,86 @@ func kMeans(pts [][3]float64, k int) []int {
 	return label
 }
 
+// refineInks returns label (k populations of pts) refined: every point
+// moves to the population whose normal distribution per channel (its mean
+// and spread, 1 at least, as populationLogLikelihood weighs it) and share
+// of the points make it likeliest, until none moves (at most
+// populationRounds). k-means weighs every channel alike, so a digit of an
+// app's typed entries whose ink came out darker than the others' (the
+// same hue, 12 units of b from the givens) joins the givens, whose
+// colours hardly spread at all.
+func refineInks(pts [][3]float64, label []int, k int) []int {
+	label = slices.Clone(label)
+	for range populationRounds {
+		pops := inkNormals(pts, label, k)
+		logDensity := func(c int, pt [3]float64) float64 {
+			ll := math.Log(pops[c].n / float64(len(pts)))
+			for d := range 3 {
+				v := max(1, pops[c].variance[d])
+				ll -= (math.Log(2*math.Pi*v) + (pt[d]-pops[c].mean[d])*(pt[d]-pops[c].mean[d])/v) / 2
+			}
+			return ll
+		}
+		moved := false
+		next := slices.Clone(label)
+		for p, pt := range pts {
+			for c := range k {
+				if pops[c].n > 0 && c != next[p] && logDensity(c, pt) > logDensity(next[p], pt) {
+					next[p] = c
+				}
+			}
+			moved = moved || next[p] != label[p]
+		}
+		label = next
+		if !moved {
+			break
+		}
+	}
+	return label
+}
+
+// inkNormal is a population of points: how many, and their mean and
+// variance per channel.
+type inkNormal struct {
+	n              float64
+	mean, variance [3]float64
+}
+
+// inkNormals returns the k populations of pts that label makes.
+func inkNormals(pts [][3]float64, label []int, k int) []inkNormal {
+	pops := make([]inkNormal, k)
+	var sum2 [maxInkPopulations][3]float64
+	for p, pt := range pts {
+		c := &pops[label[p]]
+		c.n++
+		for d := range 3 {
+			c.mean[d] += pt[d]
+			sum2[label[p]][d] += pt[d] * pt[d]
+		}
+	}
+	for c := range pops {
+		if pops[c].n == 0 {
+			continue
+		}
+		for d := range 3 {
+			pops[c].mean[d] /= pops[c].n
+			pops[c].variance[d] = sum2[c][d]/pops[c].n - pops[c].mean[d]*pops[c].mean[d]
+		}
+	}
+	return pops
+}
+
 // populationLogLikelihood is the log likelihood of pts (in units of
 // minInkSpread) as k populations labelled by label, each a normal
 // distribution per channel around its mean, its spread 1 at least.
 func populationLogLikelihood(pts [][3]float64, label []int, k int) float64 {
 	var ll float64
-	for c := range k {
-		var n float64
-		var sum, sum2 [3]float64
-		for p, pt := range pts {
-			if label[p] != c {
-				continue
-			}
-			n++
-			for d := range 3 {
-				sum[d] += pt[d]
-				sum2[d] += pt[d] * pt[d]
-			}
-		}
-		if n == 0 {
-			continue
-		}
+	for _, c := range inkNormals(pts, label, k) {
 		for d := range 3 {
-			mean := sum[d] / n
-			v := max(1, sum2[d]/n-mean*mean)
+			v := max(1, c.variance[d])
 			// Each point's squared distance over v sums to n*(its
 			// variance)/v.
-			ll -= n * (math.Log(2*math.Pi*v) + (sum2[d]/n-mean*mean)/v) / 2
+			ll -= c.n * (math.Log(2*math.Pi*v) + c.variance[d]/v) / 2
 		}
 	}
 	return ll
@@ -254,15 +356,30 @@ func handPopulationGain(rs *[81]CellReading, styles *[81]glyphStyle) (float64, i
 // when the entries read are no population of their own (see
 // handPopulationCost) and the digits then make a proper puzzle (once
 // corrected). It reports whether it changed rs.
+//
+// The digits it weighs are doubted as much as the other answer is likely,
+// gain - handPopulationCost being the log odds of the entries' population:
+// the entries it keeps by that, the givens it makes by the other.
 func onePopulation(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) bool {
 	gain, entries := handPopulationGain(rs, styles)
-	if entries == 0 || gain >= handPopulationCost {
+	if entries == 0 {
+		return false
+	}
+	if gain >= handPopulationCost {
+		doubt := logistic(handPopulationCost - gain)
+		for i, r := range rs {
+			if r.Kind == KindEntry && styles[i].ok {
+				rs[i].KindDoubt = max(r.KindDoubt, doubt)
+			}
+		}
 		return false
 	}
 	out := *rs
+	doubt := logistic(gain - handPopulationCost)
 	for i, r := range out {
 		if r.Kind == KindEntry && styles[i].ok {
 			out[i].Kind = KindGiven
+			out[i].KindDoubt = max(r.KindDoubt, doubt)
 		}
 	}
 	if !checks.of(&out).proper() {

@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -87,7 +88,7 @@ func TestInkPopulationsWrongEntryMarked(t *testing.T) {
 	for _, i := range idx {
 		digits[i] = 1 + i%9
 	}
-	entries := splitByStyle(styles, &digits, &[81]bool{}, &[81]float64{})
+	entries := splitByStyle(styles, &digits, &[81]bool{}, &[81]float64{}).entries
 	if len(entries) == 0 {
 		t.Fatal("no split to try")
 	}
@@ -215,5 +216,57 @@ func TestUntint(t *testing.T) {
 				t.Errorf("the digits fall likeliest into %d inks, want %d", got, tc.inks)
 			}
 		})
+	}
+}
+
+// TestInkPopulationsPaleTint: an app's white givens and its typed entries
+// in cream on a dark board (synthetic app-small_156 of seed 1501): the two
+// inks are as light, 12 units of b apart, each within 2, and the givens'
+// lightness varies from digit to digit more than the colours do (thin
+// strokes). Two populations, the white one first; measured in units of
+// minInkSpread alike, the entries gained less than populationCost and
+// every digit was a given, surely.
+func TestInkPopulationsPaleTint(t *testing.T) {
+	styles, idx := inkPage(47, func(i int) glyphStyle {
+		if i >= 29 {
+			return glyphStyle{l: 85.5 + float64(i%3)/2, a: -3.5 + float64(i%4)*0.7, b: 7.5 + float64(i%6)}
+		}
+		return glyphStyle{l: 82 + float64(i%8), a: -1.5 + float64(i%3)/2, b: -4 + float64(i%5)}
+	})
+	ways := inkPopulations(styles, idx)
+	if len(ways) == 0 || len(ways[0]) != 2 {
+		t.Fatalf("the digits fall likeliest into inks %v, want 2", ways)
+	}
+	if want := idx[:29]; !slices.Equal(ways[0][0], want) {
+		t.Errorf("the givens' population is %v, want %v", ways[0][0], want)
+	}
+}
+
+// TestInkSplitDoubt: a split by ink doubts its entries as much as one ink
+// is likely, and a digit whose ink was not measured as much as the other
+// kind is common; a pen told by the recognizer (odds +Inf) leaves the
+// recognizer's view of such a digit alone.
+func TestInkSplitDoubt(t *testing.T) {
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	var entry [81]bool
+	for i := range 10 {
+		rs[i] = CellReading{Kind: KindGiven, Digit: 1 + i%9, Confidence: 1}
+		styles[i].ok = i != 9 // cell 9's ink unmeasured, read as a given
+		entry[i] = i < 3
+	}
+	for _, tc := range []struct {
+		odds                float64
+		entry, given, faint float64
+	}{
+		{odds: 2, entry: 1 / (1 + math.Exp(2)), given: 0, faint: 3.0 / 9},
+		{odds: 40, entry: 1 / (1 + math.Exp(40)), given: 0, faint: 3.0 / 9},
+		{odds: math.Inf(1), entry: 0, given: 0, faint: 0},
+	} {
+		out := rs
+		inkSplitDoubt(&out, &styles, entry, tc.odds)
+		if got := [3]float64{out[0].KindDoubt, out[5].KindDoubt, out[9].KindDoubt}; math.Abs(got[0]-tc.entry) > 1e-12 || got[1] != tc.given || math.Abs(got[2]-tc.faint) > 1e-12 {
+			t.Errorf("odds %v: doubts of an entry, a given, an unmeasured digit %v, want %v %v %v", tc.odds, got, tc.entry, tc.given, tc.faint)
+		}
 	}
 }

@@ -301,18 +301,20 @@ const minColourGap = 18
 // the entries in colour), or it and the next (givens under a coloured
 // highlight), or else any one ink, and the entries all the others. A page of one ink has no typed entries. It returns the
 // splits worth trying, the likelier first, as the entries (true at the
-// cells that hold one). Digits whose style was not measured are in
+// cells that hold one), with their log odds, and the likeliest split by
+// ink whether it counts or not (styleWays). Digits whose style was not measured are in
 // neither group: the caller keeps the recognizer's view of them. The
 // caller checks the givens of each split with the solver.
-func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, hand *[81]float64) [][81]bool {
+func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, hand *[81]float64) styleWays {
 	var idx []int
 	for i, s := range styles {
 		if s.ok && digits[i] != 0 {
 			idx = append(idx, i)
 		}
 	}
+	out := styleWays{nearOdds: math.Inf(-1)}
 	if len(idx) < 4 {
-		return nil
+		return out
 	}
 	entriesAt := func(entries ...[]int) [81]bool {
 		var out [81]bool
@@ -331,27 +333,59 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, ha
 				givens, entries = entries, givens
 			}
 			_, entries = settleBetween(styles, hand, givens, entries)
-			return [][81]bool{entriesAt(entries)}
+			out.add(entriesAt(entries), math.Inf(1))
+			return out
 		}
 	}
-	var out [][81]bool
-	for _, pops := range inkPopulations(styles, idx) {
+	for _, way := range inkWays(styles, idx) {
+		pops := way.groups
 		if rest := slices.Concat(pops[1:]...); math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
 			// The recognizer reads one ink as print and the others
 			// as a hand: a pen, whose digits are told by lookSplit.
-			return nil
+			return styleWays{nearOdds: math.Inf(-1)}
+		}
+		if way.odds > out.nearOdds {
+			// The entries of the likeliest way: the doubt it leaves
+			// when no split is taken.
+			out.near, out.nearOdds = entriesAt(slices.Concat(pops[1:]...)), way.odds
+		}
+		if way.odds <= 0 {
+			continue // one ink is likelier
 		}
 		// The givens: the least coloured ink; or it and the next
 		// (givens under an app's coloured highlight); or any one ink.
-		out = append(out, entriesAt(slices.Concat(pops[1:]...)))
+		out.add(entriesAt(slices.Concat(pops[1:]...)), way.odds)
 		for j := 2; j < len(pops); j++ {
-			out = append(out, entriesAt(slices.Concat(pops[j:]...)))
+			out.add(entriesAt(slices.Concat(pops[j:]...)), way.odds)
 		}
 		for k := 1; k < len(pops); k++ {
-			out = append(out, entriesAt(slices.Concat(pops[:k]...), slices.Concat(pops[k+1:]...)))
+			out.add(entriesAt(slices.Concat(pops[:k]...), slices.Concat(pops[k+1:]...)), way.odds)
 		}
 	}
 	return out
+}
+
+// styleWays are the splits of the digits by style that splitByStyle
+// finds worth trying, and the likeliest split by ink.
+type styleWays struct {
+	// entries are the splits, the likelier first, each as the entries
+	// (true at the cells that hold one); odds are the log odds of each
+	// split's inks against one ink (+Inf for a pen the recognizer tells
+	// from the print).
+	entries [][81]bool
+	odds    []float64
+	// near are the entries of the likeliest split by ink (its least
+	// coloured ink the givens), whether it counted or not, and nearOdds
+	// its log odds against one ink (-Inf when there is none): when no
+	// split is taken, the digits it would make entries may be.
+	near     [81]bool
+	nearOdds float64
+}
+
+// add appends a split and its log odds.
+func (w *styleWays) add(entries [81]bool, odds float64) {
+	w.entries = append(w.entries, entries)
+	w.odds = append(w.odds, odds)
 }
 
 // betweenColours is how far from either group's colour, as a share of

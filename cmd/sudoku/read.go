@@ -36,9 +36,11 @@ With --json each line is a JSON object: "grid" (the givens), "entered"
 (the entries), "marks" (pencil marks by cell, like {"r1c9":"259"}),
 "error" when the reading is doubtful, "doubtful" (the cells to check),
 "grids" and "grid_read" when the picture holds several grids, and
-per cell its kind (empty, given, entry, marks), digit or marks and
-calibrated confidence (the probability that the cell is read right), the
-grid's corners in the picture, its decoded size and the time per stage.
+per cell its kind (empty, given, entry, marks), digit or marks,
+calibrated confidence (the probability that the cell is read right) and,
+when a digit was not surely told a given or an entry, "kind_doubt" (the
+probability that it is the other kind; such a cell is among "doubtful"),
+the grid's corners in the picture, its decoded size and the time per stage.
 Exits with status 1 when any picture failed. Each photo is read within
 the limit SUDOKU_PHOTO_TIMEOUT sets (default 20s; e.g. 1m on a busy
 machine).
@@ -136,6 +138,7 @@ type cellJSON struct {
 	Digit        int       `json:"digit"`
 	Marks        string    `json:"marks,omitempty"`
 	Confidence   float64   `json:"confidence"`
+	KindDoubt    float64   `json:"kind_doubt,omitempty"`
 	Alternatives []altJSON `json:"alternatives,omitempty"`
 }
 
@@ -199,7 +202,7 @@ func readOne(ctx context.Context, name string, stdin []byte, w *photoReader, asJ
 			}
 		}
 		for i, c := range res.Cells {
-			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Kind: c.Kind.String(), Digit: c.Digit, Confidence: round3(c.Confidence)}
+			cj := cellJSON{Cell: fmt.Sprintf("r%dc%d", i/9+1, i%9+1), Kind: c.Kind.String(), Digit: c.Digit, Confidence: round3(c.Confidence), KindDoubt: round3(c.KindDoubt)}
 			if c.Kind == ocr.KindMarks {
 				// A cell of pencil marks: how surely they are read.
 				cj.Marks, cj.Confidence = c.Marks.String(), round3(c.MarksConfidence)
