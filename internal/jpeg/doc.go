@@ -9,9 +9,13 @@
 //
 // Files: reader.go, scan.go, huffman.go and dct.go are the standard
 // library's, changed only where a block is stored (scan.go: makeImg and
-// reconstructBlock write side() x side() pixels a block) and where the
-// standard library's internal packages were used (reader.go draws a CMYK
-// picture with image/draw); scale.go is the scaled decoding. Tested in
+// reconstructBlock write side() x side() pixels a block, and fill a block
+// whose only coefficient is the DC term with the one pixel its inverse DCT
+// would give each of them) and where the standard library's internal
+// packages were used (reader.go draws a CMYK picture with image/draw);
+// scale.go is the scaled decoding and the flat blocks. Tested in
 // scale_test.go: every scale against the block means of a full decode,
-// scale 1 against image/jpeg byte for byte, and FuzzDecodeScaled.
+// scale 1 against image/jpeg byte for byte, and FuzzDecodeScaled; in
+// flat_test.go: a flat block's pixels against the inverse DCT's for every
+// DC term, and whole photos decoded with and without the shortcut.
 package jpeg

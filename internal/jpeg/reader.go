@@ -144,9 +144,13 @@ type decoder struct {
 
 	// scale is the factor the image is shrunk by (1, 2, 4 or 8); 0 means 1.
 	scale int
-	huff  [maxTc + 1][maxTh + 1]huffman
-	quant [maxTq + 1]block // Quantization tables, in zig-zag order.
-	tmp   [2 * blockSize]byte
+	// noFlatShortcut makes reconstructBlock run the inverse DCT on blocks
+	// whose only coefficient is the DC term too, as the standard library
+	// does; the tests set it to compare the two ways.
+	noFlatShortcut bool
+	huff           [maxTc + 1][maxTh + 1]huffman
+	quant          [maxTq + 1]block // Quantization tables, in zig-zag order.
+	tmp            [2 * blockSize]byte
 }
 
 // fill fills up the d.bytes.buf buffer from the underlying io.Reader. It

@@ -110,3 +110,61 @@ func idct4(out *[16]int, at, step, f0, f1, f2, f3 int) {
 func roundShift(a int, n uint) int {
 	return (a + 1<<(n-1)) >> n
 }
+
+// onlyDC reports whether, of the lowest k x k coefficients of the block b
+// (the ones a block decoded to k x k pixels reads), all but the DC term
+// are zero: a flat block, whose pixels are all the same.
+func onlyDC(b *block, k int) bool {
+	for _, c := range b[1:k] {
+		if c != 0 {
+			return false
+		}
+	}
+	for v := 1; v < k; v++ {
+		for _, c := range b[v*8 : v*8+k] {
+			if c != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// flatLevel returns the pixel of a flat block b, dequantized by qt and
+// decoded to k x k pixels: what the inverse DCT (idct for k = 8, else
+// reducedIDCT) gives each of its pixels, by the same operations on the
+// same integer types, so the same value bit for bit, overflow included.
+func flatLevel(b, qt *block, k int) uint8 {
+	if k < 8 {
+		dc := int(b[0]) * int(qt[0])
+		if k == 4 {
+			// idct4 of each row leaves idct4a*dc in row 0 and zeros
+			// below; idct4 of each column then gives idct4a*idct4a*dc
+			// everywhere.
+			return level(int32(roundShift(idct4a*(idct4a*dc), 24)))
+		}
+		// reducedIDCT's sums with the other terms zero.
+		return level(int32(roundShift(dc, 3)))
+	}
+	// reconstructBlock dequantizes in int32; idctRows turns row 0 into
+	// eight copies of dc<<17 (every butterfly adds or subtracts zero) and
+	// leaves the zero rows zero; idctCols then adds the rounding half to
+	// each column's first value, and its butterflies and shifts give each
+	// pixel that value >>2 >>18.
+	x := (b[0] * qt[0]) << 17
+	x += 1 << 19
+	x >>= 2
+	x >>= 18
+	return level(x)
+}
+
+// fillFlat writes the k x k pixels of a flat block, all p, into dst (rows
+// stride apart).
+func fillFlat(dst []byte, stride, k int, p uint8) {
+	for y := range k {
+		row := dst[y*stride : y*stride+k]
+		for x := range row {
+			row[x] = p
+		}
+	}
+}

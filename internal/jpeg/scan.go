@@ -484,6 +484,10 @@ func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 		}
 	}
 	qt := &d.quant[d.comp[compIndex].tq]
+	if !d.noFlatShortcut && onlyDC(b, k) {
+		fillFlat(dst, stride, k, flatLevel(b, qt, k))
+		return nil
+	}
 	if k < 8 {
 		reducedIDCT(b, qt, k, dst, stride)
 		return nil
