@@ -195,30 +195,27 @@ func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
 	n := sq.n
 	sq.r = make([]uint8, n*n)
 	// h.apply of every sample, its products by u made once a column and
-	// those by v once a row: the same sums in the same order.
-	hu := make([][3]float64, n)
+	// those by v once a row (h.applyRow).
+	hu := make([]hProducts, n)
 	for x := range hu {
-		u := sq.toUV(centre(x))
-		hu[x] = [3]float64{h[0] * u, h[3] * u, h[6] * u}
+		hu[x] = h.byU(sq.toUV(centre(x)))
 	}
 	for y := range n {
-		v := sq.toUV(centre(y))
-		h1v, h4v, h7v := h[1]*v, h[4]*v, h[7]*v
+		vh := h.byV(sq.toUV(centre(y)))
 		row := sq.r[y*n : (y+1)*n]
 		for x, p := range hu {
-			w := p[2] + h7v + h[8]
-			if w == 0 {
-				continue // h.apply's NaN
-			}
-			px, py := (p[0]+h1v+h[2])/w, (p[1]+h4v+h[5])/w
+			px, py := h.applyRow(p, vh)
 			if math.IsNaN(px) {
 				continue
 			}
 			ix, iy := int(math.Floor(px)), int(math.Floor(py))
 			if rad <= 0 {
-				// b.near's b.at, without the call.
-				if ix >= 0 && iy >= 0 && ix < b.w && iy < b.h && b.pix[iy*b.w+ix] != 0 {
-					row[x] = 1
+				// b.near's b.at, without the call: an unsigned compare
+				// is both of its bounds, and a byte's ink is read without
+				// a branch.
+				if uint(ix) < uint(b.w) && uint(iy) < uint(b.h) {
+					c := b.pix[iy*b.w+ix]
+					row[x] = (c | -c) >> 7
 				}
 			} else if b.near(ix, iy, rad) {
 				row[x] = 1

@@ -33,12 +33,20 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 		return nil, false
 	}
 	v := &latticeView{pix: make([]float64, qSide*qSide)}
+	// grayAt of h.apply of every pixel, h's products by u made once a
+	// column and by v once a row (h.applyRow), the bounds read once.
+	var hu [qSide]hProducts
+	for x := range qSide {
+		hu[x] = h.byU(centre(x-qMargin) / (9 * qCell))
+	}
+	b := g.Bounds()
+	w, ht := b.Dx(), b.Dy()
 	for y := range qSide {
-		fy := centre(y-qMargin) / (9 * qCell)
-		for x := range qSide {
-			fx := centre(x-qMargin) / (9 * qCell)
-			px, py := h.apply(fx, fy)
-			v.pix[y*qSide+x] = float64(grayAt(g, px, py))
+		vh := h.byV(centre(y-qMargin) / (9 * qCell))
+		row := v.pix[y*qSide : (y+1)*qSide]
+		for x := range row {
+			px, py := h.applyRow(hu[x], vh)
+			row[x] = float64(bilinear(g, pixelPos(px, b.Min.X), pixelPos(py, b.Min.Y), w, ht))
 		}
 	}
 	return v, true

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -227,4 +229,68 @@ func floodLabel(b *binImg) ([]int32, []component) {
 		comps = append(comps, c)
 	}
 	return labels, comps
+}
+
+// TestRowProductsAreApply checks the samplings that make h's products once
+// a column and once a row (newLatticeView, latticeSquare.sample) against
+// h.apply of every point, bit for bit: a newspaper photo's views and maps
+// of ink of every byte value, through quads inside the picture, over its
+// edges and nearly flat.
+func TestRowProductsAreApply(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "photos", "image2.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ToGray(d.Image)
+	rng := rand.New(rand.NewPCG(5, 9))
+	bw, bh := g.Rect.Dx(), g.Rect.Dy()
+	b := &binImg{w: bw, h: bh, pix: make([]uint8, bw*bh)}
+	for i := range b.pix {
+		if rng.IntN(4) == 0 {
+			b.pix[i] = uint8(1 + rng.IntN(255))
+		}
+	}
+	quads := []Quad{{{60, 40}, {560, 30}, {580, 450}, {50, 460}}, {{-200, -100}, {900, 20}, {700, 800}, {-50, 600}}, {{0, 0}, {300, 1}, {600, 2.5}, {10, 400}}}
+	for range 20 {
+		var q Quad
+		for i := range q {
+			q[i] = Point{rng.Float64()*900 - 150, rng.Float64()*700 - 120}
+		}
+		quads = append(quads, q)
+	}
+	for i, q := range quads {
+		h, ok := squareToQuad(q)
+		if !ok {
+			continue
+		}
+		v, _ := newLatticeView(g, q)
+		for y := range qSide {
+			for x := range qSide {
+				px, py := h.apply(centre(x-qMargin)/(9*qCell), centre(y-qMargin)/(9*qCell))
+				if want := float64(grayAt(g, px, py)); v.pix[y*qSide+x] != want {
+					t.Fatalf("quad %d: view pixel (%d, %d) %v, want %v", i, x, y, v.pix[y*qSide+x], want)
+				}
+			}
+		}
+		for _, rad := range []int{0, 1, 2} {
+			sq := latticeSquare{n: 101, m: 0.15}
+			sq.sample(b, &h, rad)
+			for y := range sq.n {
+				for x := range sq.n {
+					var want uint8
+					px, py := h.apply(sq.toUV(centre(x)), sq.toUV(centre(y)))
+					if !math.IsNaN(px) && b.near(int(math.Floor(px)), int(math.Floor(py)), rad) {
+						want = 1
+					}
+					if got := sq.r[y*sq.n+x]; got != want {
+						t.Fatalf("quad %d, radius %d: sample (%d, %d) %d, want %d", i, rad, x, y, got, want)
+					}
+				}
+			}
+		}
+	}
 }
