@@ -85,8 +85,11 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin))
-	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin))
+	paper := paperDarkness(g)
+	steadyCol := func(x int) bool { return steadyLine(g, x, true, paper) }
+	steadyRow := func(y int) bool { return steadyLine(g, y, false, paper) }
+	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin), steadyCol)
+	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin), steadyRow)
 	for i := range 9 {
 		out.V[i] = pickLines(smooth3(colBand[i]), gx, bandLineWin)
 		out.H[i] = pickLines(smooth3(rowBand[i]), gy, bandLineWin)
@@ -246,8 +249,10 @@ const outerWin = 0.3
 // the bands' profiles, and be there in all bands but one: in floor (see
 // bandFloor) it must be at least half as dark as a band is on average
 // (digits' strokes near the edge, summed over a few bands, can outweigh a
-// faint border, or one the square leaves out).
-func pickOuter(ink, floor []float64, pos [10]int) [10]int {
+// faint border, or one the square leaves out). And it must run along the
+// grid's whole side (steady, see steadyLine): the stems of a column of
+// digits by the edge are there in every band, but not between the digits.
+func pickOuter(ink, floor []float64, pos [10]int, steady func(int) bool) [10]int {
 	n := len(ink)
 	if n < minCutSide {
 		return pos
@@ -266,7 +271,7 @@ func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 		if bestV <= borderContrast*meanOf(ink, cellLo, cellHi) || bestV <= edgeContrast*ink[at] {
 			return at
 		}
-		if floor[best] < borderFloor*bestV/9 {
+		if floor[best] < borderFloor*bestV/9 || !steady(best) {
 			return at
 		}
 		return best
@@ -280,6 +285,59 @@ func pickOuter(ink, floor []float64, pos [10]int) [10]int {
 		pos[9] = n - 1
 	}
 	return pos
+}
+
+// borderAlong is the share of its mean darkness above the paper's that a
+// border keeps along four fifths of its length (steadyLine). A line runs
+// the grid's whole side; the strokes of a column of digits by the edge are
+// broken between the digits (synthetic 1702 app-light_107 and
+// app-dark_038: an app's faint right border taken at the stems of its last
+// column's digits, which cut a 1 out of its cell, read as empty surely).
+const borderAlong = 0.5
+
+// steadyLine reports whether position i of g (a column when vertical, else
+// a row) is dark above the paper along its length: four fifths of its
+// pixels, each taken at its darkest within a pixel across, at least
+// borderAlong of its mean darkness above paper.
+func steadyLine(g *image.Gray, i int, vertical bool, paper float64) bool {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	n, across := h, w
+	if !vertical {
+		n, across = w, h
+	}
+	d := make([]float64, n)
+	var mean float64
+	for k := range n {
+		for j := max(0, i-1); j <= min(across-1, i+1); j++ {
+			x, y := j, k
+			if !vertical {
+				x, y = k, j
+			}
+			d[k] = max(d[k], float64(255-g.Pix[y*g.Stride+x])-paper)
+		}
+		mean += d[k] / float64(n)
+	}
+	slices.Sort(d)
+	return mean > 0 && d[n/5] >= borderAlong*mean
+}
+
+// paperDarkness is the median darkness (255 less the gray level) of g's
+// pixels: its paper's, most of a grid being paper.
+func paperDarkness(g *image.Gray) float64 {
+	var hist [256]int
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	for y := range h {
+		for _, p := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			hist[255-p]++
+		}
+	}
+	half, seen := w*h/2, 0
+	for v, c := range hist {
+		if seen += c; seen > half {
+			return float64(v)
+		}
+	}
+	return 0
 }
 
 // cellInsetPercent is how far a cell's box is inset from its lines on

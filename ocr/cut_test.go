@@ -82,7 +82,9 @@ func TestCutCellsFindsBorderInside(t *testing.T) {
 // the border):
 //   - a faint border at the edge, strokes in four cells;
 //   - the square ending just inside the border, so that no border shows,
-//     strokes in seven cells.
+//     strokes in seven cells;
+//   - a faint border, strokes in all nine cells: there in every band,
+//     they are still not a line, broken between the digits (steadyLine).
 func TestCutCellsKeepsStemsNearTheEdge(t *testing.T) {
 	const size = 450
 	for _, tc := range []struct {
@@ -93,6 +95,7 @@ func TestCutCellsKeepsStemsNearTheEdge(t *testing.T) {
 	}{
 		{"a faint border", true, 436, []int{1, 3, 5, 7}},
 		{"no border in sight", false, 434, []int{0, 1, 2, 3, 5, 6, 8}},
+		{"strokes in every cell", true, 434, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := image.NewGray(image.Rect(0, 0, size, size))
