@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/draw"
 	"slices"
+	"sync"
 )
 
 // Stage "cut" (cut.go): Cut takes a Rectified grid to its Cells, the 81
@@ -85,9 +86,11 @@ func findCellLines(g *image.Gray) cellLines {
 		}
 		return s
 	}
-	paper := paperDarkness(g)
-	steadyCol := func(x int) bool { return steadyLine(g, x, true, paper) }
-	steadyRow := func(y int) bool { return steadyLine(g, y, false, paper) }
+	// The paper's darkness only when a border inside the square is
+	// weighed: most grids have theirs at the edge.
+	paper := sync.OnceValue(func() float64 { return paperDarkness(g) })
+	steadyCol := func(x int) bool { return steadyLine(g, x, true, paper()) }
+	steadyRow := func(y int) bool { return steadyLine(g, y, false, paper()) }
 	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin), steadyCol)
 	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin), steadyRow)
 	for i := range 9 {

@@ -339,7 +339,8 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, ha
 	}
 	for _, way := range inkWays(styles, idx) {
 		pops := way.groups
-		if rest := slices.Concat(pops[1:]...); math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
+		rest := slices.Concat(pops[1:]...) // all the inks but the least coloured
+		if math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
 			// The recognizer reads one ink as print and the others
 			// as a hand: a pen, whose digits are told by lookSplit.
 			return styleWays{nearOdds: math.Inf(-1)}
@@ -347,14 +348,14 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, ha
 		if way.odds > out.nearOdds {
 			// The entries of the likeliest way: the doubt it leaves
 			// when no split is taken.
-			out.near, out.nearOdds = entriesAt(slices.Concat(pops[1:]...)), way.odds
+			out.near, out.nearOdds = entriesAt(rest), way.odds
 		}
 		if way.odds <= 0 {
 			continue // one ink is likelier
 		}
 		// The givens: the least coloured ink; or it and the next
 		// (givens under an app's coloured highlight); or any one ink.
-		out.add(entriesAt(slices.Concat(pops[1:]...)), way.odds)
+		out.add(entriesAt(rest), way.odds)
 		for j := 2; j < len(pops); j++ {
 			out.add(entriesAt(slices.Concat(pops[j:]...)), way.odds)
 		}
