@@ -218,7 +218,7 @@ func loneDigit(mr markReading, c Cells, r image.Rectangle, p pageSizes) bool {
 	if p.known {
 		return p.digitChance(loneHeight(mr, c)) > evenChance
 	}
-	return math.Exp(loneHeight(mr, c)) >= loneDigitHeight
+	return c.heightShare(float64(mr.loneBox.Dy())) >= loneDigitHeight
 }
 
 // tornMarks is how likely, at least, the network must find pencil marks
