@@ -11,7 +11,7 @@ import (
 // but do not make a second ink. An app draws the player's typed entries in
 // another colour than its givens (every app of the development folders and
 // of the synthetic sets does), and may mark a wrong entry in a third.
-// inkPopulations asks how many inks the digits show: a second or third
+// inkWays asks how many inks the digits show: a second or third
 // population must explain the inks' colours better than one fewer by
 // populationCost, in log likelihood, each population a normal
 // distribution per channel of CIELAB with a spread of minInkSpread at
@@ -30,11 +30,12 @@ import (
 // least 77 (62 before): still between.
 const populationCost = 43
 
-// maxInkPopulations is how many inks inkPopulations looks for at most:
+// maxInkPopulations is how many inks inkWays looks for at most:
 // the givens', the entries', and a colour an app marks wrong entries in.
 const maxInkPopulations = 3
 
-// populationRounds bounds the rounds of k-means in inkPopulations.
+// populationRounds bounds the rounds of k-means in inkWays (and of
+// refineInks).
 const populationRounds = 20
 
 // inkPoint is a digit's ink as handPopulationGain weighs it and inkWays
@@ -68,21 +69,6 @@ func inkColourPoint(s glyphStyle) [3]float64 {
 type inkWay struct {
 	groups [][]int
 	odds   float64
-}
-
-// inkPopulations returns the ways the cells idx fall into groups by the
-// ink of their digits, one group per ink (see above), the likelier first,
-// and in each the least coloured ink first: every number of inks from two
-// up to maxInkPopulations that explains the colours better than one ink
-// by populationCost for each ink more. A page of one ink gets none.
-func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
-	var out [][][]int
-	for _, w := range inkWays(styles, idx) {
-		if w.odds > 0 {
-			out = append(out, w.groups)
-		}
-	}
-	return out
 }
 
 // inkWays returns a way the cells idx fall into each number of inks from

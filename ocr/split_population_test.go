@@ -270,3 +270,18 @@ func TestInkSplitDoubt(t *testing.T) {
 		}
 	}
 }
+
+// inkPopulations returns the ways of inkWays that count, their groups
+// alone: the ways the cells idx fall into groups by the ink of their
+// digits, one group per ink, the likelier first, and in each the least
+// coloured ink first, that explain the colours better than one ink by
+// populationCost for each ink more. A page of one ink gets none.
+func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
+	var out [][][]int
+	for _, w := range inkWays(styles, idx) {
+		if w.odds > 0 {
+			out = append(out, w.groups)
+		}
+	}
+	return out
+}

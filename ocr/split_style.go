@@ -295,7 +295,7 @@ const minColourGap = 18
 // odds that each digit is handwriting by the recognizer's view and the
 // typeface's (handOdds). Otherwise the recognizer
 // does not tell the entries from the givens (an app types both), and only
-// their inks do: when the page shows more than one ink (inkPopulations)
+// their inks do: when the page shows more than one ink (inkWays)
 // and the recognizer does not read them as print and a hand, the givens
 // are the least coloured (apps draw the givens black, gray or white and
 // the entries in colour), or it and the next (givens under a coloured
