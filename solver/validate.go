@@ -55,9 +55,19 @@ func (c *Clash) Error() string {
 // Clashes returns every pair of equal digits in one unit: rows first, then
 // columns, then boxes, each in order. A grid without clashes returns nil.
 func (g Grid) Clashes() []*Clash {
-	n, b := g.Side(), g.BoxSide()
 	var out []*Clash
-	check := func(u Unit, cells func(k int) int) {
+	g.eachClash(func(c Clash) bool {
+		out = append(out, &c)
+		return true
+	})
+	return out
+}
+
+// eachClash calls yield with each clash of g in the order of
+// [Grid.Clashes] until yield returns false.
+func (g Grid) eachClash(yield func(Clash) bool) {
+	n, b := g.Side(), g.BoxSide()
+	check := func(u Unit, cells func(k int) int) bool {
 		var seen [MaxSide + 1]int
 		for k := range n {
 			i := cells(k)
@@ -66,23 +76,31 @@ func (g Grid) Clashes() []*Clash {
 				continue
 			}
 			if seen[d] != 0 {
-				out = append(out, &Clash{Unit: u, Digit: int(d), First: seen[d] - 1, Second: i, side: n})
+				if !yield(Clash{Unit: u, Digit: int(d), First: seen[d] - 1, Second: i, side: n}) {
+					return false
+				}
 				continue
 			}
 			seen[d] = i + 1
 		}
+		return true
 	}
 	for r := range n {
-		check(Unit{Row, r}, func(k int) int { return r*n + k })
+		if !check(Unit{Row, r}, func(k int) int { return r*n + k }) {
+			return
+		}
 	}
 	for c := range n {
-		check(Unit{Column, c}, func(k int) int { return k*n + c })
+		if !check(Unit{Column, c}, func(k int) int { return k*n + c }) {
+			return
+		}
 	}
 	for x := range n {
 		r0, c0 := (x/b)*b, (x%b)*b
-		check(Unit{Box, x}, func(k int) int { return (r0+k/b)*n + c0 + k%b })
+		if !check(Unit{Box, x}, func(k int) int { return (r0+k/b)*n + c0 + k%b }) {
+			return
+		}
 	}
-	return out
 }
 
 // Validate returns the first clash in g (see [Grid.Clashes]) as an error of
@@ -97,8 +115,13 @@ func (g Grid) Validate() error {
 			return fmt.Errorf("%s holds %d, a %dx%d grid takes digits 1 to %d", g.CellName(i), d, g.Side(), g.Side(), g.Side())
 		}
 	}
-	if cs := g.Clashes(); len(cs) > 0 {
-		return cs[0]
+	var first *Clash
+	g.eachClash(func(c Clash) bool {
+		first = &c
+		return false
+	})
+	if first != nil {
+		return first
 	}
 	return nil
 }
