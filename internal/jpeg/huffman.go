@@ -47,12 +47,21 @@ var errShortHuffmanData = FormatError("short Huffman data")
 // the caller is the one responsible for first checking that d.bits.n < n.
 func (d *decoder) ensureNBits(n int32) error {
 	for {
-		c, err := d.readByteStuffedByte()
-		if err != nil {
-			if err == io.ErrUnexpectedEOF {
-				return errShortHuffmanData
+		// readByteStuffedByte's fast path for a byte that is not 0xff,
+		// without the call (not in the standard library).
+		var c byte
+		if i := d.bytes.i; i+2 <= d.bytes.j && d.bytes.buf[i] != 0xff {
+			c = d.bytes.buf[i]
+			d.bytes.i++
+			d.bytes.nUnreadable = 1
+		} else {
+			var err error
+			if c, err = d.readByteStuffedByte(); err != nil {
+				if err == io.ErrUnexpectedEOF {
+					return errShortHuffmanData
+				}
+				return err
 			}
-			return err
 		}
 		d.bits.a = d.bits.a<<8 | uint32(c)
 		d.bits.n += 8
@@ -76,13 +85,7 @@ func (d *decoder) receiveExtend(t uint8) (int32, error) {
 			return 0, err
 		}
 	}
-	d.bits.n -= int32(t)
-	d.bits.m >>= t
-	s := int32(1) << t
-	x := int32(d.bits.a>>uint8(d.bits.n)) & (s - 1)
-	if x < s>>1 {
-		x += ((-1) << t) + 1
-	}
+	x, _ := d.receiveExtendHeld(t)
 	return x, nil
 }
 
@@ -242,4 +245,53 @@ func (d *decoder) decodeBits(n int32) (uint32, error) {
 	d.bits.n -= n
 	d.bits.m >>= uint32(n)
 	return ret, nil
+}
+
+// The scan loops call the next three methods first and the full ones only
+// when they return false: each does what its full method does when
+// d.bits already holds the bits it reads, in few enough operations to be
+// inlined, so that most codes and values of a scan are decoded without a
+// call. (Not in the standard library.)
+
+// decodeHuffmanHeld is decodeHuffman when d.bits holds lutSize bits and
+// they begin with a code of h's look-up table.
+func (d *decoder) decodeHuffmanHeld(h *huffman) (uint8, bool) {
+	if d.bits.n < lutSize {
+		return 0, false
+	}
+	v := h.lut[(d.bits.a>>uint32(d.bits.n-lutSize))&0xff]
+	if v == 0 {
+		return 0, false
+	}
+	n := (v & 0xff) - 1
+	d.bits.n -= int32(n)
+	d.bits.m >>= n
+	return uint8(v >> 8), true
+}
+
+// receiveExtendHeld is receiveExtend when d.bits holds t bits.
+func (d *decoder) receiveExtendHeld(t uint8) (int32, bool) {
+	if d.bits.n < int32(t) {
+		return 0, false
+	}
+	d.bits.n -= int32(t)
+	d.bits.m >>= t
+	s := int32(1) << t
+	x := int32(d.bits.a>>uint8(d.bits.n)) & (s - 1)
+	if x < s>>1 {
+		x += ((-1) << t) + 1
+	}
+	return x, true
+}
+
+// decodeBitHeld is decodeBit when d.bits holds a bit: the bit, and
+// whether there was one.
+func (d *decoder) decodeBitHeld() (bit, ok bool) {
+	if d.bits.n == 0 {
+		return false, false
+	}
+	bit = d.bits.a&d.bits.m != 0
+	d.bits.n--
+	d.bits.m >>= 1
+	return bit, true
 }

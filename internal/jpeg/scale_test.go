@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -24,7 +25,7 @@ func encode(t testing.TB, img image.Image) []byte {
 // ocr's fixtures (baseline, 4:2:0), one of them re-encoded in grey, and
 // the progressive photos of the shared newspaper set when it is beside the
 // repository.
-func samples(t *testing.T) map[string][]byte {
+func samples(t testing.TB) map[string][]byte {
 	t.Helper()
 	s := map[string][]byte{}
 	for _, name := range []string{"image2.jpg", "image70.jpg"} {
@@ -45,13 +46,34 @@ func samples(t *testing.T) map[string][]byte {
 		}
 	}
 	s["grey image2"] = encode(t, gray)
-	dir := filepath.Join("..", "..", "..", "shared", "ocr", "newspaper-dev")
+	dir := sharedNewspapers()
 	for _, name := range []string{"image1009.jpg", "image1014.jpg"} {
 		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
 			s["progressive "+name] = b
 		}
 	}
 	return s
+}
+
+// sharedNewspapers returns the shared newspaper set's folder: the first
+// shared/ocr/newspaper-dev found in the folders above the test's (beside
+// the repository, or beside the folder of its work trees).
+func sharedNewspapers() string {
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		return ""
+	}
+	for {
+		d := filepath.Join(dir, "shared", "ocr", "newspaper-dev")
+		if _, err := os.Stat(d); err == nil {
+			return d
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // plane is one plane of samples of a decoded image.
@@ -61,7 +83,7 @@ type plane struct {
 }
 
 // luma returns the grey of a Gray image or the Y of a YCbCr one.
-func luma(t *testing.T, img image.Image) plane {
+func luma(t testing.TB, img image.Image) plane {
 	t.Helper()
 	switch m := img.(type) {
 	case *image.Gray:
@@ -94,6 +116,11 @@ func TestDecodeScaledMatchesMeans(t *testing.T) {
 		}
 		if f, o := luma(t, full), luma(t, one); !bytes.Equal(f.pix, o.pix) {
 			t.Errorf("%s at scale 1 differs from image/jpeg", name)
+		}
+		if f, ok := full.(*image.YCbCr); ok {
+			if o, ok := one.(*image.YCbCr); !ok || !bytes.Equal(f.Cb, o.Cb) || !bytes.Equal(f.Cr, o.Cr) {
+				t.Errorf("%s at scale 1: chroma differs from image/jpeg", name)
+			}
 		}
 		for _, s := range []int{2, 4, 8} {
 			img, err := DecodeScaled(bytes.NewReader(data), s)
@@ -168,6 +195,22 @@ func BenchmarkDecodeScaled(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeSamples decodes each sample whole (scale 1): package ocr's
+// 640x480 newspaper photo (baseline), its grey copy, and the progressive
+// newspaper photos (960x1280) when the shared set is beside the
+// repository.
+func BenchmarkDecodeSamples(b *testing.B) {
+	for name, data := range samples(b) {
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := DecodeScaled(bytes.NewReader(data), 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // FuzzDecodeScaled checks that any data image/jpeg decodes is decoded at
 // every scale without a panic, to the size that scale promises, and at
 // scale 1 to the same pixels.
@@ -188,6 +231,11 @@ func FuzzDecodeScaled(f *testing.F) {
 		}
 	}
 	f.Add(encode(f, crop))
+	if d := sharedNewspapers(); d != "" {
+		if b, err := os.ReadFile(filepath.Join(d, "image1009.jpg")); err == nil {
+			f.Add(shrunkFrame(b, 64, 48, 2000))
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		cfg, err := stdjpeg.DecodeConfig(bytes.NewReader(b))
 		if err != nil || cfg.Width*cfg.Height > 1<<20 {
@@ -210,6 +258,40 @@ func FuzzDecodeScaled(f *testing.F) {
 			}
 		}
 	})
+}
+
+// shrunkFrame returns a copy of the JPEG data whose frame header (SOF0-2)
+// says w x h pixels and whose scans keep only their first keep bytes of
+// coded data: a progressive photo cut to a size the fuzz target decodes
+// quickly, every scan of it still there.
+func shrunkFrame(data []byte, w, h, keep int) []byte {
+	var out []byte
+	i := 2
+	out = append(out, data[:i]...)
+	for i+4 <= len(data) && data[i] == 0xff {
+		m, n := data[i+1], int(data[i+2])<<8|int(data[i+3])
+		if i+2+n > len(data) {
+			break
+		}
+		seg := bytes.Clone(data[i : i+2+n])
+		if m >= 0xc0 && m <= 0xc2 && n >= 8 {
+			seg[5], seg[6], seg[7], seg[8] = byte(h>>8), byte(h), byte(w>>8), byte(w)
+		}
+		out = append(out, seg...)
+		i += 2 + n
+		if m != 0xda {
+			continue
+		}
+		// The scan's coded data runs to the next marker that is neither a
+		// stuffed 0xff00 nor a restart marker.
+		j := i
+		for j+1 < len(data) && (data[j] != 0xff || data[j+1] == 0 || data[j+1] >= 0xd0 && data[j+1] <= 0xd7) {
+			j++
+		}
+		out = append(out, data[i:min(j, i+keep)]...)
+		i = j
+	}
+	return append(out, 0xff, 0xd9)
 }
 
 // sameLuma reports whether two decoded images have the same grey or Y

@@ -162,9 +162,12 @@ func (d *decoder) processSOS(n int) error {
 	d.bits = bits{}
 	mcu, expectedRST := 0, uint8(rst0Marker)
 	var (
-		// b is the decoded coefficients, in natural (not zig-zag) order.
-		b  block
-		dc [maxComponents]int32
+		// b is the decoded coefficients, in natural (not zig-zag) order:
+		// those of one block of a sequential picture in own, those of a
+		// progressive picture's block in d.progCoeffs.
+		own block
+		b   = &own
+		dc  [maxComponents]int32
 		// bx and by are the location of the current block, in units of 8x8
 		// blocks: the third block in the first row has (bx, by) = (2, 0).
 		bx, by     int
@@ -215,15 +218,18 @@ func (d *decoder) processSOS(n int) error {
 						}
 					}
 
-					// Load the previous partially decoded coefficients, if applicable.
+					// Load the previous partially decoded coefficients, if
+					// applicable: a progressive block is decoded in place
+					// (b points into d.progCoeffs), instead of being copied
+					// out and back for every scan.
 					if d.progressive {
-						b = d.progCoeffs[compIndex][by*mxx*hi+bx]
+						b = &d.progCoeffs[compIndex][by*mxx*hi+bx]
 					} else {
-						b = block{}
+						*b = block{}
 					}
 
 					if ah != 0 {
-						if err := d.refine(&b, &d.huff[acTable][scan[i].ta], zigStart, zigEnd, 1<<al); err != nil {
+						if err := d.refine(b, &d.huff[acTable][scan[i].ta], zigStart, zigEnd, 1<<al); err != nil {
 							return err
 						}
 					} else {
@@ -231,16 +237,22 @@ func (d *decoder) processSOS(n int) error {
 						if zig == 0 {
 							zig++
 							// Decode the DC coefficient, as specified in section F.2.2.1.
-							value, err := d.decodeHuffman(&d.huff[dcTable][scan[i].td])
-							if err != nil {
-								return err
+							value, ok := d.decodeHuffmanHeld(&d.huff[dcTable][scan[i].td])
+							if !ok {
+								var err error
+								if value, err = d.decodeHuffman(&d.huff[dcTable][scan[i].td]); err != nil {
+									return err
+								}
 							}
 							if value > 16 {
 								return UnsupportedError("excessive DC component")
 							}
-							dcDelta, err := d.receiveExtend(value)
-							if err != nil {
-								return err
+							dcDelta, ok := d.receiveExtendHeld(value)
+							if !ok {
+								var err error
+								if dcDelta, err = d.receiveExtend(value); err != nil {
+									return err
+								}
 							}
 							dc[compIndex] += dcDelta
 							b[0] = dc[compIndex] << al
@@ -252,9 +264,12 @@ func (d *decoder) processSOS(n int) error {
 							// Decode the AC coefficients, as specified in section F.2.2.2.
 							huff := &d.huff[acTable][scan[i].ta]
 							for ; zig <= zigEnd; zig++ {
-								value, err := d.decodeHuffman(huff)
-								if err != nil {
-									return err
+								value, ok := d.decodeHuffmanHeld(huff)
+								if !ok {
+									var err error
+									if value, err = d.decodeHuffman(huff); err != nil {
+										return err
+									}
 								}
 								val0 := value >> 4
 								val1 := value & 0x0f
@@ -263,9 +278,12 @@ func (d *decoder) processSOS(n int) error {
 									if zig > zigEnd {
 										break
 									}
-									ac, err := d.receiveExtend(val1)
-									if err != nil {
-										return err
+									ac, ok := d.receiveExtendHeld(val1)
+									if !ok {
+										var err error
+										if ac, err = d.receiveExtend(val1); err != nil {
+											return err
+										}
 									}
 									b[unzig[zig]] = ac << al
 								} else {
@@ -288,8 +306,7 @@ func (d *decoder) processSOS(n int) error {
 					}
 
 					if d.progressive {
-						// Save the coefficients.
-						d.progCoeffs[compIndex][by*mxx*hi+bx] = b
+						// The coefficients are saved (decoded in place).
 						// At this point, we could call reconstructBlock to dequantize and perform the
 						// inverse DCT, to save early stages of a progressive image to the *image.YCbCr
 						// buffers (the whole point of progressive encoding), but in Go, the jpeg.Decode
@@ -299,7 +316,7 @@ func (d *decoder) processSOS(n int) error {
 						// SOS markers are processed.
 						continue
 					}
-					if err := d.reconstructBlock(&b, bx, by, int(compIndex)); err != nil {
+					if err := d.reconstructBlock(b, bx, by, int(compIndex)); err != nil {
 						return err
 					}
 				} // for j
@@ -357,9 +374,12 @@ func (d *decoder) refine(b *block, h *huffman, zigStart, zigEnd, delta int32) er
 	loop:
 		for ; zig <= zigEnd; zig++ {
 			z := int32(0)
-			value, err := d.decodeHuffman(h)
-			if err != nil {
-				return err
+			value, ok := d.decodeHuffmanHeld(h)
+			if !ok {
+				var err error
+				if value, err = d.decodeHuffman(h); err != nil {
+					return err
+				}
 			}
 			val0 := value >> 4
 			val1 := value & 0x0f
@@ -390,6 +410,7 @@ func (d *decoder) refine(b *block, h *huffman, zigStart, zigEnd, delta int32) er
 				return FormatError("unexpected Huffman code")
 			}
 
+			var err error
 			zig, err = d.refineNonZeroes(b, zig, zigEnd, int32(val0), delta)
 			if err != nil {
 				return err
@@ -423,9 +444,12 @@ func (d *decoder) refineNonZeroes(b *block, zig, zigEnd, nz, delta int32) (int32
 			nz--
 			continue
 		}
-		bit, err := d.decodeBit()
-		if err != nil {
-			return 0, err
+		bit, ok := d.decodeBitHeld()
+		if !ok {
+			var err error
+			if bit, err = d.decodeBit(); err != nil {
+				return 0, err
+			}
 		}
 		if !bit {
 			continue
