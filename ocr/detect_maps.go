@@ -169,30 +169,53 @@ func shrink(g *image.Gray, maxSide int) (*image.Gray, float64) {
 // mean of its (2r+1)^2 neighbourhood and at least minDiff below it.
 func adaptiveThreshold(g *image.Gray, r int, ratio float64, minDiff int) *binImg {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	integ := make([]int64, (w+1)*(h+1))
-	for y := range h {
-		var rs int64
-		row := g.Pix[y*g.Stride : y*g.Stride+w]
-		for x, p := range row {
-			rs += int64(p)
-			integ[(y+1)*(w+1)+x+1] = integ[y*(w+1)+x+1] + rs
-		}
-	}
 	out := &binImg{w: w, h: h, pix: make([]uint8, w*h)}
-	for y := range h {
-		y0, y1 := max(0, y-r), min(h, y+r+1)
+	windowSums(g, r, func(y, y0, y1 int, sums []int64) {
 		row := g.Pix[y*g.Stride : y*g.Stride+w]
 		for x, p := range row {
 			x0, x1 := max(0, x-r), min(w, x+r+1)
-			sum := integ[y1*(w+1)+x1] - integ[y0*(w+1)+x1] - integ[y1*(w+1)+x0] + integ[y0*(w+1)+x0]
 			n := int64((y1 - y0) * (x1 - x0))
-			mean := float64(sum) / float64(n)
+			mean := float64(sums[x]) / float64(n)
 			if float64(p) < mean*ratio && float64(p) < mean-float64(minDiff) {
 				out.pix[y*w+x] = 1
 			}
 		}
-	}
+	})
 	return out
+}
+
+// windowSums calls row for each row y of g, top to bottom, with sums[x]
+// the sum of g's pixels in the square of side 2r+1 around (x, y), clipped
+// to the picture: rows y0 to y1-1 (max(0, y-r) to min(h, y+r+1)-1) and
+// columns max(0, x-r) to min(w, x+r+1)-1. The sums are those of an
+// integral image, made in a column sum per column and a row's prefix sums
+// instead of a table of the whole picture. sums is reused from row to row.
+func windowSums(g *image.Gray, r int, row func(y, y0, y1 int, sums []int64)) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	cols := make([]int64, w)
+	pre := make([]int64, w+1)
+	sums := make([]int64, w)
+	lo, hi := 0, 0 // the rows summed in cols: lo to hi-1
+	for y := range h {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		for ; hi < y1; hi++ {
+			for x, p := range g.Pix[hi*g.Stride : hi*g.Stride+w] {
+				cols[x] += int64(p)
+			}
+		}
+		for ; lo < y0; lo++ {
+			for x, p := range g.Pix[lo*g.Stride : lo*g.Stride+w] {
+				cols[x] -= int64(p)
+			}
+		}
+		for x, c := range cols {
+			pre[x+1] = pre[x] + c
+		}
+		for x := range sums {
+			sums[x] = pre[min(w, x+r+1)] - pre[max(0, x-r)]
+		}
+		row(y, y0, y1, sums)
+	}
 }
 
 // dilate returns b with every ink pixel grown to its 3x3 neighbourhood.

@@ -294,3 +294,40 @@ func TestRowProductsAreApply(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowSums checks windowSums against the sums of every window
+// counted pixel by pixel, on random pictures with a stride wider than the
+// picture, for radii from 0 to beyond the picture's size.
+func TestWindowSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, size := range [][2]int{{1, 1}, {7, 3}, {3, 9}, {23, 17}} {
+		w, h := size[0], size[1]
+		g := &image.Gray{Pix: make([]uint8, (w+3)*h), Stride: w + 3, Rect: image.Rect(0, 0, w, h)}
+		for i := range g.Pix {
+			g.Pix[i] = uint8(rng.IntN(256))
+		}
+		for _, r := range []int{0, 1, 2, 5, 30} {
+			rows := 0
+			windowSums(g, r, func(y, y0, y1 int, sums []int64) {
+				if y != rows || y0 != max(0, y-r) || y1 != min(h, y+r+1) {
+					t.Fatalf("%dx%d r=%d: row %d (rows %d-%d) after %d rows", w, h, r, y, y0, y1, rows)
+				}
+				rows++
+				for x := range w {
+					var want int64
+					for yy := y0; yy < y1; yy++ {
+						for xx := max(0, x-r); xx < min(w, x+r+1); xx++ {
+							want += int64(g.Pix[yy*g.Stride+xx])
+						}
+					}
+					if sums[x] != want {
+						t.Fatalf("%dx%d r=%d: sum at (%d,%d) %d, want %d", w, h, r, x, y, sums[x], want)
+					}
+				}
+			})
+			if rows != h {
+				t.Fatalf("%dx%d r=%d: %d rows, want %d", w, h, r, rows, h)
+			}
+		}
+	}
+}

@@ -92,32 +92,20 @@ func binarizeInk(g *image.Gray, cellSide int) []uint8 {
 	if w == 0 || h == 0 {
 		return out
 	}
-	// Integral image of the pixel values.
-	integ := make([]int64, (w+1)*(h+1))
-	for y := range h {
-		var rowSum int64
-		row := g.Pix[y*g.Stride : y*g.Stride+w]
-		for x := range w {
-			rowSum += int64(row[x])
-			integ[(y+1)*(w+1)+x+1] = integ[y*(w+1)+x+1] + rowSum
-		}
-	}
 	// Global contrast: paper (a high percentile) against ink (a low one).
 	hist := grayHistogram(g, b)
 	lo, hi := grayLevel(&hist, w*h, gridInkLevel, roundUp), grayLevel(&hist, w*h, gridPaperLevel, roundUp)
 	margin := max(6, inkMargin*float64(hi-lo))
 	r := max(cellSide/3, 3)
-	for y := range h {
-		y0, y1 := max(y-r, 0), min(y+r+1, h)
+	windowSums(g, r, func(y, y0, y1 int, sums []int64) {
 		for x := range w {
 			x0, x1 := max(x-r, 0), min(x+r+1, w)
-			sum := integ[y1*(w+1)+x1] - integ[y0*(w+1)+x1] - integ[y1*(w+1)+x0] + integ[y0*(w+1)+x0]
 			n := float64((y1 - y0) * (x1 - x0))
-			if float64(g.Pix[y*g.Stride+x]) < float64(sum)/n-margin {
+			if float64(g.Pix[y*g.Stride+x]) < float64(sums[x])/n-margin {
 				out[y*w+x] = 1
 			}
 		}
-	}
+	})
 	return out
 }
 
