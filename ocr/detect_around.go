@@ -90,6 +90,7 @@ func lookAround(b *binImg, q Quad) surroundings {
 	}
 	sq := latticeSquare{n: n, m: m}
 	sq.sample(b, &h, int(side*(1+2*m)/float64(n)/2))
+	defer sq.free()
 	lo, hi := int(m/(1+2*m)*float64(n)), int((1+m)/(1+2*m)*float64(n))
 	s := surroundings{found: true, out: out}
 	for axis := range 2 {

@@ -1,6 +1,9 @@
 package ocr
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // The numbers of the lattice fit. The fit's shape (bold box lines, the
 // whole-frame look) dates from 4d25bcf and 1e33f5a, measured then on the
@@ -168,6 +171,7 @@ func refineLattice(b *binImg, q Quad, m, prior float64) (Quad, float64) {
 	sq.sample(b, &h, int(side*(1+2*m)/float64(n)/2))
 	quarters, score := sq.fit(prior)
 	out, ok := sq.corners(&h, &quarters)
+	sq.free()
 	if !ok {
 		return q, 0
 	}
@@ -193,7 +197,7 @@ func (sq *latticeSquare) toUV(x float64) float64 {
 // ink within rad pixels of where it falls.
 func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
 	n := sq.n
-	sq.r = make([]uint8, n*n)
+	sq.r = getBytes(n * n)
 	// h.apply of every sample, its products by u made once a column and
 	// those by v once a row (h.applyRow).
 	hu := make([]hProducts, n)
@@ -221,6 +225,36 @@ func (sq *latticeSquare) sample(b *binImg, h *homography, rad int) {
 				row[x] = 1
 			}
 		}
+	}
+}
+
+// free hands the square's samples back for another square to reuse; sq is
+// not used after.
+func (sq *latticeSquare) free() {
+	putBytes(sq.r)
+	sq.r = nil
+}
+
+// byteSlices holds byte slices freed for reuse (see getBytes): the lattice
+// squares of a detection, 100-400 KB each, are sampled one after another.
+var byteSlices sync.Pool
+
+// getBytes returns n zero bytes, reusing a slice from putBytes when one is
+// large enough.
+func getBytes(n int) []uint8 {
+	if p, ok := byteSlices.Get().(*[]uint8); ok && cap(*p) >= n {
+		s := (*p)[:n]
+		clear(s)
+		return s
+	}
+	return make([]uint8, n)
+}
+
+// putBytes hands s back for getBytes to reuse; the caller no longer uses
+// it.
+func putBytes(s []uint8) {
+	if cap(s) > 0 {
+		byteSlices.Put(&s)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"slices"
+	"sync"
 )
 
 // A lattice's quality is judged on the gray picture itself, the same way
@@ -26,13 +27,18 @@ type latticeView struct {
 	pix []float64
 }
 
+// latticeViews holds the views judge is done with, for the next to reuse
+// (newLatticeView writes every pixel): a detection judges tens of
+// candidates, each on 380 KB of pixels.
+var latticeViews = sync.Pool{New: func() any { return &latticeView{pix: make([]float64, qSide*qSide)} }}
+
 // newLatticeView rectifies the neighbourhood of quad q of g.
 func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 	h, ok := squareToQuad(q)
 	if !ok {
 		return nil, false
 	}
-	v := &latticeView{pix: make([]float64, qSide*qSide)}
+	v := latticeViews.Get().(*latticeView)
 	// grayAt of h.apply of every pixel, h's products by u made once a
 	// column and by v once a row (h.applyRow), the bounds read once.
 	var hu [qSide]hProducts
@@ -334,6 +340,7 @@ func judge(g *image.Gray, c *candidate) {
 		}
 	}
 	c.along = v.alongQuality(bestDX, bestDY)
+	latticeViews.Put(v)
 	if bestDX != 0 || bestDY != 0 {
 		if q, ok := shiftQuad(c.quad, bestDX, bestDY); ok && plausibleQuad(q) {
 			c.quad, c.area = q, quadArea(q)
