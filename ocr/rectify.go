@@ -218,12 +218,17 @@ func bilinear(g *image.Gray, x, y float64, w, h int) uint8 {
 }
 
 // ToGray returns img as *image.Gray, converting when needed. A *image.Gray
-// is returned as is (not copied).
+// is returned as is (not copied), and so is the luma plane of a
+// *image.YCbCr whose bounds start at the origin (a decoded JPEG photo):
+// the gray levels share its pixels, so neither may be changed.
 func ToGray(img image.Image) *image.Gray {
 	if g, ok := img.(*image.Gray); ok {
 		return g
 	}
 	b := img.Bounds()
+	if src, ok := img.(*image.YCbCr); ok && b.Min == (image.Point{}) && !b.Empty() {
+		return &image.Gray{Pix: src.Y[:src.YOffset(b.Max.X-1, b.Max.Y-1)+1], Stride: src.YStride, Rect: b}
+	}
 	g := image.NewGray(b)
 	switch src := img.(type) {
 	case *image.YCbCr:

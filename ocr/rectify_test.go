@@ -114,3 +114,28 @@ func detected(t *testing.T, name string) *photo {
 	pic.corners = det.Corners
 	return pic
 }
+
+// TestToGrayYCbCr checks that ToGray gives a YCbCr picture's luma, pixel
+// for pixel, whether it shares the luma plane (bounds at the origin, rows
+// wider than the picture as a JPEG decoder leaves them) or copies it (a
+// sub-image elsewhere).
+func TestToGrayYCbCr(t *testing.T) {
+	m := image.NewYCbCr(image.Rect(0, 0, 24, 16), image.YCbCrSubsampleRatio420)
+	for i := range m.Y {
+		m.Y[i] = uint8(i * 7)
+	}
+	for _, r := range []image.Rectangle{image.Rect(0, 0, 21, 13), image.Rect(3, 2, 20, 15), image.Rect(0, 0, 24, 16)} {
+		src := m.SubImage(r).(*image.YCbCr)
+		g := ToGray(src)
+		if g.Rect != r {
+			t.Fatalf("%v: bounds %v", r, g.Rect)
+		}
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if got, want := g.GrayAt(x, y).Y, src.YCbCrAt(x, y).Y; got != want {
+					t.Fatalf("%v: (%d,%d) is %d, luma %d", r, x, y, got, want)
+				}
+			}
+		}
+	}
+}
