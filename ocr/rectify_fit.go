@@ -67,6 +67,30 @@ const (
 // sides: lines from one to a dozen pixels thick.
 var ridgeReach = [...]int{2, 3, 5, 8}
 
+// bothWays returns the n x n top left of g row by row (g's own pixels
+// when its rows are n wide, a copy otherwise) and transposed, so that the
+// horizontal lines are looked for as the vertical ones; the transposed
+// copy is the caller's to hand back (putBytes), and neither is written to.
+func bothWays(g *image.Gray, n int) [2][]uint8 {
+	var pix [2][]uint8
+	pix[1] = getBytes(n * n)
+	if g.Stride == n {
+		pix[0] = g.Pix[:n*n]
+	} else {
+		pix[0] = make([]uint8, n*n)
+	}
+	for y := range n {
+		row := g.Pix[y*g.Stride : y*g.Stride+n]
+		if g.Stride != n {
+			copy(pix[0][y*n:], row)
+		}
+		for x, p := range row {
+			pix[1][x*n+y] = p
+		}
+	}
+	return pix
+}
+
 // seatOf measures how the lattice of the rectified grid g (dark ink on
 // light paper, its border along the edges, before the cut paints out the
 // remains of lines) sits on the picture's lines, cut being the lines the
@@ -80,17 +104,8 @@ func seatOf(g *image.Gray, cut cellLines) latticeSeat {
 	delta := seatContrast(g, n)
 	cell := float64(n) / 9
 	reach := int(cell * seatReach)
-	// pix[dir] holds the grid row by row, transposed for dir 1 so that
-	// the horizontal lines are looked for as the vertical ones.
-	var pix [2][]uint8
-	pix[0], pix[1] = make([]uint8, n*n), make([]uint8, n*n)
-	for y := range n {
-		row := g.Pix[y*g.Stride : y*g.Stride+n]
-		copy(pix[0][y*n:], row)
-		for x, p := range row {
-			pix[1][x*n+y] = p
-		}
-	}
+	pix := bothWays(g, n)
+	defer putBytes(pix[1])
 	on := make([]bool, n)
 	for dir := range 2 {
 		// near[band][x] counts the rows of the band whose pixel at x, or
