@@ -71,6 +71,7 @@ func newPhotoReader(start ocreval.RecognizerFactory, limit time.Duration) *photo
 // read reads one photo within the reader's limit.
 func (r *photoReader) read(ctx context.Context, data []byte) (*ocr.Result, error) {
 	r.once.Do(func() {
+		preferHugePages()
 		r.rec, r.release, r.err = r.start()
 	})
 	if r.err != nil {
