@@ -318,7 +318,9 @@ func centred(b, r image.Rectangle) bool {
 // of a digit are multiplied by what the glyph's height says against the
 // page's heights (digitChance, at even odds), the network seeing a glyph's
 // size only against the cell's (and so doubting every digit an app draws
-// small). The digits keep their shares of the digit's probability. It
+// small). The digits keep their shares of the digit's probability; a
+// glyph whose digit is then less likely than no digit is the page's
+// pencil mark (markOfHeight). It
 // records the chances in sized, for the second opinion to keep. The cells
 // read as one small digit (small) were weighed by settleLones. lv are the
 // grid's levels, which its glyphs are found with (findMarks).
@@ -349,9 +351,35 @@ func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []i
 		size := sizes.digitChance(math.Log(h))
 		odds := (1 - noDigit) / noDigit * size / max(1-size, tinyP*tinyP)
 		p := odds / (1 + odds)
+		if p < evenChance {
+			out[i] = markOfHeight(out[i], p)
+			continue
+		}
 		weighDigit(&out[i], p)
 		sized[i] = p
 	}
+}
+
+// markOfHeight is the reading of a cell whose one small glyph r read as a
+// digit, when its height makes it likelier a pencil mark than a digit:
+// the digit has the probability p, and the mark is the digit the glyph
+// was read as, as surely as the glyph was read as that digit among the
+// digits. A digit is never kept at odds below no digit at all. But the
+// network read a digit, and a player may write a digit as small as a
+// mark: the cell holds no digit at 1-p, never more surely than loneTrust,
+// so it is named as one to check.
+func markOfHeight(r CellReading, p float64) CellReading {
+	digits := r.Confidence
+	for _, a := range r.Alternatives {
+		if a.Digit != 0 {
+			digits += a.Confidence
+		}
+	}
+	share := r.Confidence / max(digits, tinyP)
+	return CellReading{Kind: KindMarks, Confidence: min(1-p, loneTrust),
+		Alternatives:    []Alternative{{Digit: r.Digit, Confidence: p * share}},
+		Marks:           solver.DigitSet(0).With(r.Digit),
+		MarksConfidence: share * (1 - p)}
 }
 
 // weighDigit gives the digits of r, the reading and its alternatives,

@@ -235,3 +235,27 @@ func TestWeighDigit(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkOfHeight: a glyph the network read as a digit, but whose height
+// makes a digit less likely than no digit, is read as the pencil mark of
+// that digit, never as a digit at odds below "no digit" (synthset seed
+// 1703's app-light_047: a mark 5 read as a given 5 at confidence 0.00),
+// and never surely (the same set's book_071: a player's 4 written as small
+// as the page's marks).
+func TestMarkOfHeight(t *testing.T) {
+	r := CellReading{Kind: KindGiven, Digit: 5, Confidence: 0.6,
+		Alternatives: []Alternative{{Digit: 0, Confidence: 0.3}, {Digit: 6, Confidence: 0.1}}}
+	got := markOfHeight(r, 0.02)
+	if got.Kind != KindMarks || got.Digit != 0 || got.Marks.Len() != 1 || !got.Marks.Has(5) {
+		t.Fatalf("read %v %d with marks %v, want the mark 5 and no digit", got.Kind, got.Digit, got.Marks)
+	}
+	if got.Confidence != loneTrust || math.Abs(got.MarksConfidence-0.98*6/7) > 1e-9 {
+		t.Errorf("no digit at %.4f, mark at %.4f; want %.4f and %.4f", got.Confidence, got.MarksConfidence, loneTrust, 0.98*6/7)
+	}
+	if got := markOfHeight(r, 0.3); math.Abs(got.Confidence-0.7) > 1e-9 {
+		t.Errorf("no digit at %.4f when the digit has 0.3, want 0.7", got.Confidence)
+	}
+	if len(got.Alternatives) != 1 || got.Alternatives[0].Digit != 5 || math.Abs(got.Alternatives[0].Confidence-0.02*6/7) > 1e-9 {
+		t.Errorf("alternatives %v, want the 5 at %.4f", got.Alternatives, 0.02*6/7)
+	}
+}
