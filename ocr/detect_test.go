@@ -4,8 +4,6 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -237,15 +235,7 @@ func floodLabel(b *binImg) ([]int32, []component) {
 // of ink of every byte value, through quads inside the picture, over its
 // edges and nearly flat.
 func TestRowProductsAreApply(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "photos", "image2.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := Decode(data, DefaultDecodeLimits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := ToGray(d.Image)
+	g := benchGray(t)
 	rng := rand.New(rand.NewPCG(5, 9))
 	bw, bh := g.Rect.Dx(), g.Rect.Dy()
 	b := &binImg{w: bw, h: bh, pix: make([]uint8, bw*bh)}

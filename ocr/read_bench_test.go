@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-func benchPhoto(b *testing.B) []byte {
+func benchPhoto(b testing.TB) []byte {
 	b.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "photos", "image2.jpg"))
 	if err != nil {
@@ -86,7 +86,7 @@ func benchDetected(b *testing.B) (*image.Gray, Detection) {
 }
 
 // benchGray returns the 640x480 photo's gray levels.
-func benchGray(b *testing.B) *image.Gray {
+func benchGray(b testing.TB) *image.Gray {
 	b.Helper()
 	d, err := Decode(benchPhoto(b), DefaultDecodeLimits)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -136,6 +137,28 @@ func TestToGrayYCbCr(t *testing.T) {
 					t.Fatalf("%v: (%d,%d) is %d, luma %d", r, x, y, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestRectifyBandsOnAnyCores checks that Rectify's warp is the same pixel
+// for pixel on one core as on several (its bands of rows side by side), at
+// the grid's size and smaller (several samples a pixel).
+func TestRectifyBandsOnAnyCores(t *testing.T) {
+	g := benchGray(t)
+	det, err := Detect(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, size := range []int{GridSize, 101, 5} {
+		var warps [2]*image.Gray
+		for i, procs := range []int{1, 4} {
+			runtime.GOMAXPROCS(procs)
+			warps[i] = Rectify(g, det.Corners, size)
+		}
+		if !bytes.Equal(warps[0].Pix, warps[1].Pix) {
+			t.Fatalf("size %d: the warp on 4 cores differs from the warp on one", size)
 		}
 	}
 }
