@@ -52,3 +52,14 @@ func procStatus(field string, fallback int64) int64 {
 	}
 	return fallback
 }
+
+// processUsage returns the processor time used by the process so far and
+// its peak resident memory in bytes (zero when getrusage fails).
+func processUsage() (time.Duration, int64) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, 0
+	}
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return cpu, ru.Maxrss * 1024 // Linux reports kilobytes
+}

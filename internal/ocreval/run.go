@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sudokubot/sudokubot/ocr"
@@ -347,15 +346,4 @@ func readDigits(res *ocr.Result) solver.Grid {
 		}
 	}
 	return g
-}
-
-// processUsage returns the processor time used by the process so far and
-// its peak resident memory in bytes (zero where the system does not say).
-func processUsage() (time.Duration, int64) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, 0
-	}
-	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	return cpu, ru.Maxrss * 1024 // Linux reports kilobytes
 }
