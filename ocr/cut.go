@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"cmp"
 	"image"
 	"image/draw"
 	"slices"
@@ -56,8 +57,11 @@ type cellLines struct {
 // findCellLines finds the grid lines of a rectified grid. For every line it
 // takes the darkest position of the ink profile near where an even split
 // puts it, first over the whole grid, then in each band of cells near that
-// global position; a position is kept only when it stands out from the
-// cell interiors around it.
+// global position. Over the whole grid only a line that runs along the
+// grid's whole length is taken (see steadyLine; a row of digits is dark
+// only where the digits are), and where the window holds none, the line
+// stays at the even split; in a band, a position is kept only when it
+// stands out from the cell interiors around it.
 func findCellLines(g *image.Gray) cellLines {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	var out cellLines
@@ -89,13 +93,17 @@ func findCellLines(g *image.Gray) cellLines {
 	// The paper's darkness only when a border inside the square is
 	// weighed: most grids have theirs at the edge.
 	paper := sync.OnceValue(func() float64 { return paperDarkness(g) })
-	steadyCol := func(x int) bool { return steadyLine(g, x, true, paper()) }
-	steadyRow := func(y int) bool { return steadyLine(g, y, false, paper()) }
-	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin), steadyCol)
-	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin), steadyRow)
+	steady := func(vertical bool, bands [][]float64, reach int) func(int) bool {
+		return func(i int) bool { return steadyLine(g, i, vertical, paper(), bands, reach) }
+	}
+	// A line across the grid may stand askew or bend by as much as the
+	// bands' search moves it.
+	bend := max(bendPx, int(float64(min(w, h))/9*bandLineWin))
+	gx := pickOuter(sum(colBand), bandFloor(colBand), pickLines(sum(colBand), evenLines(w), gridLineWin, steady(true, colBand, bend)), steady(true, colBand, 0))
+	gy := pickOuter(sum(rowBand), bandFloor(rowBand), pickLines(sum(rowBand), evenLines(h), gridLineWin, steady(false, rowBand, bend)), steady(false, rowBand, 0))
 	for i := range 9 {
-		out.V[i] = pickLines(smooth3(colBand[i]), gx, bandLineWin)
-		out.H[i] = pickLines(smooth3(rowBand[i]), gy, bandLineWin)
+		out.V[i] = pickLines(smooth3(colBand[i]), gx, bandLineWin, nil)
+		out.H[i] = pickLines(smooth3(rowBand[i]), gy, bandLineWin, nil)
 	}
 	return out
 }
@@ -183,8 +191,14 @@ const minLineGap = 2
 
 // pickLines moves each inner line of guess to the darkest position of the
 // profile within win (a fraction of a cell) of it, when that position is
-// clearly darker than the cell around it. Outer lines stay at the edges.
-func pickLines(ink []float64, guess [10]int, win float64) [10]int {
+// clearly darker than the cell around it. With steady, only a position
+// that holds a line along its length is taken (steady reports it), clearly
+// darker than the paper between the lines and the digits (the fifth
+// lowest of the profile around it: the cell's mean, where a row of digits
+// is darker than a faint line, would refuse the line); with none such in
+// the window the line stays where guess puts it. Outer lines stay at the
+// edges.
+func pickLines(ink []float64, guess [10]int, win float64, steady func(int) bool) [10]int {
 	n := len(ink)
 	pos := guess
 	if n < minCutSide {
@@ -192,19 +206,34 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 	}
 	cell := float64(n) / 9
 	wn := max(1, int(cell*win))
+	type candidate struct {
+		x int
+		v float64
+	}
+	var cands []candidate
 	for i := 1; i < 9; i++ {
 		want := guess[i]
-		best, bestV := want, float64(-1)
+		cands = cands[:0]
 		for x := max(1, want-wn); x <= min(n-2, want+wn); x++ {
 			// Favour lines near the expected place a little.
-			v := ink[x] * (1 - nearPreference*float64(abs(x-want))/float64(wn+1))
-			if v > bestV {
-				best, bestV = x, v
+			cands = append(cands, candidate{x, ink[x] * (1 - nearPreference*float64(abs(x-want))/float64(wn+1))})
+		}
+		// The darkest first, the leftmost of equals (stable).
+		slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.v, a.v) })
+		best := -1
+		for _, c := range cands {
+			if steady == nil || steady(c.x) {
+				best = c.x
+				break
 			}
 		}
 		lo := max(0, want-int(cell/2))
 		hi := min(n-1, want+int(cell/2))
-		if ink[best] > lineContrast*meanOf(ink, lo, hi) {
+		around := meanOf(ink, lo, hi)
+		if steady != nil {
+			around = lowOf(ink, lo, hi)
+		}
+		if best >= 0 && ink[best] > lineContrast*around {
 			pos[i] = best
 		}
 	}
@@ -214,6 +243,14 @@ func pickLines(ink []float64, guess [10]int, win float64) [10]int {
 		}
 	}
 	return pos
+}
+
+// lowOf is the fifth lowest of p[lo] to p[hi], both included: the paper
+// between the lines and the digits of a profile across a cell.
+func lowOf(p []float64, lo, hi int) float64 {
+	s := slices.Clone(p[lo : hi+1])
+	slices.Sort(s)
+	return s[len(s)/5]
 }
 
 // meanOf is the mean of p[lo] to p[hi], both included.
@@ -253,8 +290,9 @@ const outerWin = 0.3
 // bandFloor) it must be at least half as dark as a band is on average
 // (digits' strokes near the edge, summed over a few bands, can outweigh a
 // faint border, or one the square leaves out). And it must run along the
-// grid's whole side (steady, see steadyLine): the stems of a column of
-// digits by the edge are there in every band, but not between the digits.
+// grid's whole side (steady, see steadyLine, held at its place): the stems
+// of a column of digits by the edge are there in every band, but not
+// between the digits.
 func pickOuter(ink, floor []float64, pos [10]int, steady func(int) bool) [10]int {
 	n := len(ink)
 	if n < minCutSide {
@@ -291,34 +329,51 @@ func pickOuter(ink, floor []float64, pos [10]int, steady func(int) bool) [10]int
 }
 
 // borderAlong is the share of its mean darkness above the paper's that a
-// border keeps along four fifths of its length (steadyLine). A line runs
+// line keeps along four fifths of its length (steadyLine). A line runs
 // the grid's whole side; the strokes of a column of digits by the edge are
 // broken between the digits (synthetic 1702 app-light_107 and
 // app-dark_038: an app's faint right border taken at the stems of its last
-// column's digits, which cut a 1 out of its cell, read as empty surely).
+// column's digits, which cut a 1 out of its cell, read as empty surely),
+// and the tops and feet of a row of digits between the digits (an app's
+// faint inner line lost to a row of digits beside it, darker summed).
 const borderAlong = 0.5
 
 // steadyLine reports whether position i of g (a column when vertical, else
-// a row) is dark above the paper along its length: four fifths of its
-// pixels, each taken at its darkest within a pixel across, at least
-// borderAlong of its mean darkness above paper.
-func steadyLine(g *image.Gray, i int, vertical bool, paper float64) bool {
+// a row) holds a line along its length: in each of the nine bands of
+// cells it crosses, the line taken at its darkest within reach of i in
+// that band's profile (bands[b], see findCellLines: a rectified grid a
+// little askew, a line bent on curved paper; reach 0 holds it at i), each
+// pixel at its darkest within a pixel across, four fifths of its pixels
+// at least borderAlong of their mean darkness above paper.
+func steadyLine(g *image.Gray, i int, vertical bool, paper float64, bands [][]float64, reach int) bool {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	n, across := h, w
 	if !vertical {
 		n, across = w, h
 	}
+	dark := func(k, j int) float64 {
+		x, y := j, k
+		if !vertical {
+			x, y = k, j
+		}
+		return float64(255-g.Pix[y*g.Stride+x]) - paper
+	}
 	d := make([]float64, n)
 	var mean float64
-	for k := range n {
-		for j := max(0, i-1); j <= min(across-1, i+1); j++ {
-			x, y := j, k
-			if !vertical {
-				x, y = k, j
+	for b := range 9 {
+		lo, hi := b*n/9, (b+1)*n/9
+		at := i
+		for j := max(0, i-reach); reach > 0 && j <= min(across-1, i+reach); j++ {
+			if bands[b][j] > bands[b][at] {
+				at = j
 			}
-			d[k] = max(d[k], float64(255-g.Pix[y*g.Stride+x])-paper)
 		}
-		mean += d[k] / float64(n)
+		for k := lo; k < hi; k++ {
+			for j := max(0, at-1); j <= min(across-1, at+1); j++ {
+				d[k] = max(d[k], dark(k, j))
+			}
+			mean += d[k] / float64(n)
+		}
 	}
 	slices.Sort(d)
 	return mean > 0 && d[n/5] >= borderAlong*mean

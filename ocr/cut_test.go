@@ -133,3 +133,52 @@ func TestCutCellsKeepsStemsNearTheEdge(t *testing.T) {
 		})
 	}
 }
+
+// TestCutCellsFaintLinesBesideRowsOfDigits: an app's faint inner lines
+// (one pixel, light gray) with every cell holding a dark digit whose top
+// bar and foot lie a fifth of a cell from the lines. Summed over the grid,
+// a row of bars is darker than the faint line beside it, and stands out
+// from the cell; it is dark only where the digits are, the line along its
+// whole length, so the cut keeps every line where it is (it took the bars
+// for the lines, boxes 0.2 cell off, in half the grids of the apps with
+// faint lines).
+func TestCutCellsFaintLinesBesideRowsOfDigits(t *testing.T) {
+	const size, cell = 450, 50
+	g := image.NewGray(image.Rect(0, 0, size, size))
+	for i := range g.Pix {
+		g.Pix[i] = 255
+	}
+	for k := range 10 {
+		p := min(k*cell, size-1)
+		for i := range size {
+			g.SetGray(p, i, color.Gray{220})
+			g.SetGray(i, p, color.Gray{220})
+		}
+	}
+	paint := func(x0, y0, x1, y1 int) {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				g.SetGray(x, y, color.Gray{30})
+			}
+		}
+	}
+	for r := range 9 {
+		for c := range 9 {
+			x, y := c*cell, r*cell
+			paint(x+15, y+10, x+36, y+14) // the top bar
+			paint(x+23, y+14, x+27, y+36) // the stem
+			paint(x+15, y+36, x+36, y+40) // the foot
+		}
+	}
+	c := CutCells(g)
+	for b := range 9 {
+		for k := 1; k < 9; k++ {
+			if y := c.lines.H[b][k]; abs(y-k*cell) > cell/10 {
+				t.Errorf("horizontal line %d across column %d cut at y=%d, not at the line's %d", k, b+1, y, k*cell)
+			}
+			if x := c.lines.V[b][k]; abs(x-k*cell) > cell/10 {
+				t.Errorf("vertical line %d across row %d cut at x=%d, not at the line's %d", k, b+1, x, k*cell)
+			}
+		}
+	}
+}
