@@ -233,7 +233,8 @@ const tornMarks = 0.1
 // it is a digit (loneDigit with pageSizes: likelier in height one of the
 // page's digits than one of its marks, as apps that draw their digits
 // small show them), read as surely as its height says it is one
-// (digitChance); elsewhere, when it stands in the middle of its cell
+// (digitChance), and never surely when it stands off the middle of its
+// cell, as a digit does in a grid found a little off; elsewhere, when it stands in the middle of its cell
 // (loneDigit), it is the player's digit written small (or a small printed
 // one), read a little less surely than the network's own digits
 // (loneTrust); in a grid with pencil marks it is a mark, read no more
@@ -258,17 +259,13 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 	}
 	lones := map[int]markReading{}
 	for k, i := range ask {
-		mr, ok := reads[i]
+		mr := reads[i]
+		trust, digit := smallDigit(mr, c, c.Rects[i], sizes, marked)
 		switch {
-		case !ok:
-		case loneDigit(mr, c, c.Rects[i], sizes) && (!marked || sizes.known):
+		case digit:
 			kind := KindGiven
 			if outs[k].Kind[digitnet.KindHand] > outs[k].Kind[digitnet.KindPrinted] {
 				kind = KindEntry
-			}
-			trust := loneTrust
-			if sizes.known {
-				trust = sizes.digitChance(loneHeight(mr, c))
 			}
 			out[i] = CellReading{Kind: kind, Digit: mr.lone, Confidence: mr.loneP * trust,
 				Alternatives: []Alternative{{Digit: 0, Confidence: 1 - mr.loneP*trust}}}
@@ -294,6 +291,35 @@ func settleLones(out *[81]CellReading, probs map[int]*[10]float64, reads map[int
 		weighSmallDigits(out, c, lv, ask, sizes, small, sized)
 	}
 	return lones, marked
+}
+
+// smallDigit reports whether the lone small glyph mr found in cell box r
+// of c is read as a digit, and how far its reading is trusted (see
+// settleLones). On a page of known sizes, it is a digit when its height
+// makes it likelier one of the page's digits than one of its marks, as
+// surely as its height says, but never surely when it stands off the
+// middle of its cell (a digit in a grid found a little off does; a
+// pencil mark as high as the page's digits hardly ever). Elsewhere it is
+// a digit, at loneTrust, when it stands in the middle of its cell and
+// is not small (loneDigit) in a grid without pencil marks (marked false).
+func smallDigit(mr markReading, c Cells, r image.Rectangle, sizes pageSizes, marked bool) (trust float64, digit bool) {
+	if mr.lone == 0 {
+		return 0, false
+	}
+	if !sizes.known {
+		if marked || !loneDigit(mr, c, r, sizes) {
+			return 0, false
+		}
+		return loneTrust, true
+	}
+	trust = sizes.digitChance(loneHeight(mr, c))
+	if trust <= evenChance {
+		return 0, false
+	}
+	if !centred(mr.loneBox, r) {
+		trust = min(trust, loneTrust)
+	}
+	return trust, true
 }
 
 // loneHeight is the log height of the lone glyph of mr as a fraction of
@@ -515,12 +541,14 @@ const (
 // higher than it is wide and written in the middle, two or three small
 // ones written side by side, or one in a corner, are not. Their marks are
 // the network's marks head's, and the cell is never read surely
-// (loneTrust): the shape of its ink tells, not the network.
-func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int) {
+// (loneTrust): the shape of its ink tells, not the network. The cells
+// settleLones read as one small digit by the page's heights (small) are
+// left as they are: their glyph's height has told.
+func wideMarks(out *[81]CellReading, c Cells, outs []digitnet.Output, ask []int, small map[int]bool) {
 	var ink *[81]inkCell
 	for k, i := range ask {
 		o := &outs[k]
-		if out[i].Digit == 0 || out[i].Confidence >= SureConfidence || o.Kind[digitnet.KindMarks] < tornMarks {
+		if out[i].Digit == 0 || out[i].Confidence >= SureConfidence || o.Kind[digitnet.KindMarks] < tornMarks || small[i] {
 			continue
 		}
 		if ink == nil {

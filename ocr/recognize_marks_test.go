@@ -68,7 +68,17 @@ func TestWideMarks(t *testing.T) {
 		outs[k].Marks[6], outs[k].Marks[8] = 0.9, 0.8
 	}
 	outs[2].Kind = [4]float32{0.01, 0.01, 0.97, 0.01}
-	wideMarks(&out, c, outs, ask)
+	// A glyph read as one small digit by the page's heights stays one.
+	const sized = 44
+	o = c.Rects[sized].Min
+	ink(image.Rect(o.X+30, o.Y+6, o.X+38, o.Y+20))
+	out[sized] = CellReading{Kind: KindEntry, Digit: 7, Confidence: 0.6, Alternatives: []Alternative{{Digit: 0, Confidence: 0.4}}}
+	ask = append(ask, sized)
+	outs = append(outs, outs[0])
+	wideMarks(&out, c, outs, ask, map[int]bool{sized: true})
+	if out[sized].Kind != KindEntry || out[sized].Digit != 7 {
+		t.Errorf("the small digit read by its height is read as %v %d, want the entry 7 kept", out[sized].Kind, out[sized].Digit)
+	}
 	for _, i := range []int{pair, cornered} {
 		if r := out[i]; r.Kind != KindMarks || r.Marks.String() != "79" || r.Confidence >= SureConfidence {
 			t.Errorf("cell %d is read as %v %d marks %s at %.2f, want marks 79, unsurely", i, r.Kind, r.Digit, r.Marks, r.Confidence)
@@ -257,5 +267,49 @@ func TestMarkOfHeight(t *testing.T) {
 	}
 	if len(got.Alternatives) != 1 || got.Alternatives[0].Digit != 5 || math.Abs(got.Alternatives[0].Confidence-0.02*6/7) > 1e-9 {
 		t.Errorf("alternatives %v, want the 5 at %.4f", got.Alternatives, 0.02*6/7)
+	}
+}
+
+// TestSmallDigit: on a page of known sizes a lone glyph as high as the
+// page's digits is a digit wherever it stands in its cell, surely only in
+// the middle (synthset seed 2102 app-small_053: a grid found a fifth of a
+// cell off put a typed 8 off the middle of its cell, read surely as a
+// pencil mark); one as high as the marks is a mark. Without the page's
+// sizes, a glyph in the middle that is not small is a digit only in a
+// grid without pencil marks.
+func TestSmallDigit(t *testing.T) {
+	ln := math.Log
+	apps := pageSizes{digit: ln(0.4), mark: ln(0.2), digitSpread: 0.05, markSpread: 0.06, known: true}
+	box := image.Rect(4, 54, 47, 97)
+	c := Cells{Size: GridSize}
+	c.Rects[9] = box
+	digitHigh := image.Rect(19, 65, 31, 84) // 19 px in cells of 50: 0.38
+	markHigh := image.Rect(22, 70, 28, 80)  // 10 px: 0.2
+	for _, tc := range []struct {
+		name      string
+		glyph     image.Rectangle
+		sizes     pageSizes
+		marked    bool
+		wantDigit bool
+		sure      bool
+	}{
+		{"a digit's height in the middle", digitHigh, apps, true, true, true},
+		{"a digit's height off the middle", digitHigh.Add(image.Pt(10, 0)), apps, true, true, false},
+		{"a mark's height in the middle", markHigh, apps, true, false, false},
+		{"a mark's height off the middle", markHigh.Add(image.Pt(12, -8)), apps, true, false, false},
+		{"no sizes, no pencil marks, in the middle", digitHigh, pageSizes{}, false, true, false},
+		{"no sizes, no pencil marks, off the middle", digitHigh.Add(image.Pt(10, 0)), pageSizes{}, false, false, false},
+		{"no sizes, a grid with pencil marks", digitHigh, pageSizes{}, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mr := markReading{marks: 1 << 8, lone: 8, loneP: 0.999, loneBox: tc.glyph}
+			trust, digit := smallDigit(mr, c, box, tc.sizes, tc.marked)
+			if digit != tc.wantDigit {
+				t.Fatalf("digit %v at %.4f, want %v", digit, trust, tc.wantDigit)
+			}
+			if digit && (trust >= SureConfidence) != tc.sure {
+				t.Errorf("trusted at %.4f, want sure %v", trust, tc.sure)
+			}
+		})
 	}
 }

@@ -142,7 +142,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	sized := map[int]float64{} // the digits weighed by their height (weighSmallDigits)
 	lones, marked := settleLones(&out, probs, reads, outs, ask, c, lv, small, sized)
 	if marked {
-		wideMarks(&out, c, outs, ask)
+		wideMarks(&out, c, outs, ask, small)
 	}
 	settleHands(&out, outs, ask)
 	smallHand(&out, lones)
