@@ -234,8 +234,8 @@ const tornMarks = 0.1
 // page's digits than one of its marks, as apps that draw their digits
 // small show them), read as surely as its height says it is one
 // (digitChance), and never surely when it stands off the middle of its
-// cell, as a digit does in a grid found a little off; elsewhere, when it stands in the middle of its cell
-// (loneDigit), it is the player's digit written small (or a small printed
+// cell, as a digit does in a grid found a little off; elsewhere, when it
+// stands in the middle of its cell (loneDigit), it is the player's digit written small (or a small printed
 // one), read a little less surely than the network's own digits
 // (loneTrust); in a grid with pencil marks it is a mark, read no more
 // surely than that either, or than its height says it is no digit. On a
@@ -356,8 +356,8 @@ func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []i
 		if out[i].Digit == 0 || out[i].Kind == KindMarks || c.Img == nil || small[i] {
 			continue
 		}
-		k := slices.IndexFunc(out[i].Alternatives, func(a Alternative) bool { return a.Digit == 0 })
-		if k < 0 {
+		noDigit := emptyChance(out[i])
+		if noDigit == 0 {
 			continue // the network does not ask whether there is a digit
 		}
 		box := c.Rects[i]
@@ -373,7 +373,6 @@ func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []i
 		}
 		h := c.heightShare(px)
 		// The network's odds of a digit times the height's.
-		noDigit := out[i].Alternatives[k].Confidence
 		size := sizes.digitChance(math.Log(h))
 		odds := (1 - noDigit) / noDigit * size / max(1-size, tinyP*tinyP)
 		p := odds / (1 + odds)
@@ -395,29 +394,30 @@ func weighSmallDigits(out *[81]CellReading, c Cells, lv digitnet.Levels, ask []i
 // mark: the cell holds no digit at 1-p, never more surely than loneTrust,
 // so it is named as one to check.
 func markOfHeight(r CellReading, p float64) CellReading {
-	digits := r.Confidence
-	for _, a := range r.Alternatives {
-		if a.Digit != 0 {
-			digits += a.Confidence
-		}
-	}
-	share := r.Confidence / max(digits, tinyP)
+	share := r.Confidence / max(digitMass(r), tinyP)
 	return CellReading{Kind: KindMarks, Confidence: min(1-p, loneTrust),
 		Alternatives:    []Alternative{{Digit: r.Digit, Confidence: p * share}},
 		Marks:           solver.DigitSet(0).With(r.Digit),
 		MarksConfidence: share * (1 - p)}
 }
 
+// digitMass is the probability r gives its digits together: the digit
+// read (r reads one) and the alternatives other than no digit.
+func digitMass(r CellReading) float64 {
+	m := r.Confidence
+	for _, a := range r.Alternatives {
+		if a.Digit != 0 {
+			m += a.Confidence
+		}
+	}
+	return m
+}
+
 // weighDigit gives the digits of r, the reading and its alternatives,
 // the probability p together, each its share of what they had, and "no
 // digit" the rest.
 func weighDigit(r *CellReading, p float64) {
-	digits := r.Confidence
-	for _, a := range r.Alternatives {
-		if a.Digit != 0 {
-			digits += a.Confidence
-		}
-	}
+	digits := digitMass(*r)
 	if digits <= 0 {
 		return
 	}
