@@ -160,6 +160,9 @@ func Detect(g *image.Gray) (Detection, error) {
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid
 	}
+	// A lattice whose lines do not cross its outer row or column of cells
+	// on one side may be a cell out there.
+	eachAtOnce(len(cands), func(i int) { cands[i] = cellIn(work, cands[i]) })
 	markOversized(work, cands)
 	best := choose(cands, work.Rect.Dx(), work.Rect.Dy())
 	det := Detection{Corners: scaled(best.quad, scale), Score: best.score, work: work, quad: best.quad}
@@ -500,4 +503,7 @@ type candidate struct {
 	// board is true for a board found by its edge and box lines (see
 	// boardCandidates).
 	board bool
+	// fit is the map its lattice was fitted in (see closeLattice), nil
+	// for a board.
+	fit *binImg
 }

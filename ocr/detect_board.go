@@ -53,7 +53,8 @@ func found(cands []candidate, q Quad) bool {
 // off its frame: a board is told from the page by its edge, and an
 // outline along the frame has no page around it (a page of text, its
 // columns and lines of both polarities, makes one component of the
-// whole frame).
+// whole frame); and a lattice moved a cell in from one side (see
+// cellIn) must not leave the picture on the other.
 func inside(q Quad, w, h int) bool {
 	for _, p := range q {
 		if p.X < 1 || p.Y < 1 || p.X > float64(w-1) || p.Y > float64(h-1) {
