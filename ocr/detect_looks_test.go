@@ -172,6 +172,9 @@ func TestDetectLooks(t *testing.T) {
 //     a cell out, found in every map, framed, with every line in the
 //     map, and the grid's own was never looked at: every cell read
 //     surely, a cell off.
+//   - newspaper-dashed-border.jpg (the same, -seed 2601): a puzzle with
+//     a dashed border among columns of text; a lattice a cell out,
+//     framed by a line of text, won over the grid's own, not framed.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -199,6 +202,7 @@ func TestDetectPictures(t *testing.T) {
 		{"newspaper-blurred-shadow.jpg", Quad{{143, 172}, {576, 186}, {573, 635}, {103, 652}}},
 		{"magazine-panel-edge.jpg", Quad{{230, 79}, {719, 108}, {712, 587}, {204, 549}}},
 		{"magazine-panel-keystone.jpg", Quad{{87, 96}, {428, 124}, {474, 463}, {65, 463}}},
+		{"newspaper-dashed-border.jpg", Quad{{288, 58}, {555, 67}, {563, 351}, {275, 361}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
