@@ -175,6 +175,12 @@ func TestDetectLooks(t *testing.T) {
 //   - newspaper-dashed-border.jpg (the same, -seed 2601): a puzzle with
 //     a dashed border among columns of text; a lattice a cell out,
 //     framed by a line of text, won over the grid's own, not framed.
+//   - app-dark-askew.jpg and app-light-corner-pulled-in.png (the same,
+//     -seed 6101 and -seed 2201): boards of faint lines and big digits; a
+//     lattice with a corner pulled in half a cell or more, its lines
+//     standing out more across the middle of the cells, where the digits
+//     are, but less along them, replaced the board's own (see
+//     sameGridMargin).
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -203,6 +209,8 @@ func TestDetectPictures(t *testing.T) {
 		{"magazine-panel-edge.jpg", Quad{{230, 79}, {719, 108}, {712, 587}, {204, 549}}},
 		{"magazine-panel-keystone.jpg", Quad{{87, 96}, {428, 124}, {474, 463}, {65, 463}}},
 		{"newspaper-dashed-border.jpg", Quad{{288, 58}, {555, 67}, {563, 351}, {275, 361}}},
+		{"app-dark-askew.jpg", Quad{{39, 542}, {1245, 542}, {1245, 1748}, {39, 1748}}},
+		{"app-light-corner-pulled-in.png", Quad{{384, 252}, {1122, 252}, {1122, 990}, {384, 990}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))

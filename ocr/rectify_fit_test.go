@@ -161,9 +161,10 @@ func TestUnseatCapsConfidence(t *testing.T) {
 
 // TestReadLatticeOffIsNotSure reads app screenshots whose lattice the grid
 // finder pulls askew by a corner, its lines being faint (app-band-askew
-// on a light board, app-dark-askew on a dark one). The digits there are cut in half or
-// left out of their boxes, and the recognizer is sure of what it sees.
-// Every cell read wrong must be named as one to check.
+// on a light board, app-dark-askew on a dark one, whose lattice is now
+// found on the board: see sameGridMargin). The digits there are cut in
+// half or left out of their boxes, and the recognizer is sure of what it
+// sees. Every cell read wrong must be named as one to check.
 func TestReadLatticeOffIsNotSure(t *testing.T) {
 	for _, tc := range []struct {
 		file, givens, entered string
