@@ -338,8 +338,8 @@ func cellIn(work *image.Gray, c candidate) candidate {
 			continue
 		}
 		judge(work, &e)
-		crossed := e.banded == [4]bool{true, true, true, true}
-		if crossed && (e.framed || c.framed) && e.quality > best.quality && sameQuad(e.quad, q, math.Sqrt(c.area)/18) &&
+		everyBand := e.banded == [4]bool{true, true, true, true}
+		if everyBand && (e.framed || c.framed) && e.quality > best.quality && sameQuad(e.quad, q, math.Sqrt(c.area)/18) &&
 			inside(e.quad, work.Rect.Dx(), work.Rect.Dy()) {
 			best = e
 		}
