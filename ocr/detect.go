@@ -519,6 +519,7 @@ type candidate struct {
 	// boardCandidates).
 	board bool
 	// fit is the map its lattice was fitted in (see closeLattice), nil
-	// for a board.
+	// for a board and for an outline taken for a grid by its box lines
+	// (boxes), which have no lattice of ten lines to refit (see cellIn).
 	fit *binImg
 }

@@ -320,7 +320,7 @@ func withSquareEnds(work *image.Gray, b *binImg, cands []candidate) []candidate 
 // column, standing out 17% better than the grid's own, neither framed,
 // was a cell off.
 func cellIn(work *image.Gray, c candidate) candidate {
-	if c.fit == nil || c.boxes {
+	if c.fit == nil {
 		return c
 	}
 	best := c
