@@ -291,6 +291,27 @@ func TestJudgeMovesALatticeACellBack(t *testing.T) {
 	}
 }
 
+// TestJudgeFaintHairlinesStably: a board of faint lines one pixel wide in
+// cells of about 55 pixels (an app's screenshot), a view pixel nearly
+// three of the picture's, stands out about as clearly whatever its size to
+// the pixel: its lines do not fall between the view's pixels.
+func TestJudgeFaintHairlinesStably(t *testing.T) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for n := 495; n < 504; n++ {
+		img := page(600, 600, 235)
+		q := paintGrid(img, 40, 40, n, 1, 1, 200, 200, 235)
+		c := candidate{quad: q, area: quadArea(q), score: 1}
+		judge(img, &c)
+		if c.quad != q {
+			t.Errorf("%d pixels wide: lattice moved to %.1f, want %.1f", n, c.quad, q)
+		}
+		lo, hi = min(lo, c.quality), max(hi, c.quality)
+	}
+	if lo < 20 || hi > 1.1*lo {
+		t.Errorf("quality from %.1f to %.1f as the grid grows by a pixel; want at least 20, within 10%%", lo, hi)
+	}
+}
+
 // TestChooseTheLargerGrid: of a puzzle and its smaller solution grid, both
 // clear, the puzzle wins; a larger lattice whose lines hardly stand out
 // does not.

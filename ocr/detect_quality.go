@@ -25,12 +25,31 @@ const (
 // margin around.
 type latticeView struct {
 	pix []float64
+	// g is the picture, posX and posY where in it each view pixel was
+	// sampled (pixelPos coordinates), and step how many picture pixels a
+	// view pixel spans, about: for measureAcross.
+	g          *image.Gray
+	posX, posY []float64
+	step       float64
+	// across, once measureAcross has set it, holds near each line of the
+	// lattice the darkest and the lightest picture pixel across each view
+	// pixel: darkest and lightest across vertical lines, then across
+	// horizontal ones. Lines are then measured by it (see linePlane).
+	across     [4][]uint8
+	acrossDone bool
 }
 
 // latticeViews holds the views judge is done with, for the next to reuse
-// (newLatticeView writes every pixel): a detection judges tens of
-// candidates, each on 380 KB of pixels.
-var latticeViews = sync.Pool{New: func() any { return &latticeView{pix: make([]float64, qSide*qSide)} }}
+// (newLatticeView writes every pixel, measureAcross every one it is asked
+// about): a detection judges tens of candidates, each on 380 KB of pixels
+// and as much of their places in the picture.
+var latticeViews = sync.Pool{New: func() any {
+	v := &latticeView{pix: make([]float64, qSide*qSide), posX: make([]float64, qSide*qSide), posY: make([]float64, qSide*qSide)}
+	for i := range v.across {
+		v.across[i] = make([]uint8, qSide*qSide)
+	}
+	return v
+}}
 
 // newLatticeView rectifies the neighbourhood of quad q of g.
 func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
@@ -39,6 +58,9 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 		return nil, false
 	}
 	v := latticeViews.Get().(*latticeView)
+	v.g, v.acrossDone = g, false
+	sides := q.sides()
+	v.step = (sides[0] + sides[1] + sides[2] + sides[3]) / 4 / (9 * qCell)
 	// grayAt of h.apply of every pixel, h's products by u made once a
 	// column and by v once a row (h.applyRow), the bounds read once.
 	var hu [qSide]hProducts
@@ -52,10 +74,72 @@ func newLatticeView(g *image.Gray, q Quad) (*latticeView, bool) {
 		row := v.pix[y*qSide : (y+1)*qSide]
 		for x := range row {
 			px, py := h.applyRow(hu[x], vh)
-			row[x] = float64(bilinear(g, pixelPos(px, b.Min.X), pixelPos(py, b.Min.Y), w, ht))
+			px, py = pixelPos(px, b.Min.X), pixelPos(py, b.Min.Y)
+			row[x] = float64(bilinear(g, px, py, w, ht))
+			v.posX[y*qSide+x], v.posY[y*qSide+x] = px, py
 		}
 	}
 	return v, true
+}
+
+// measureAcross sets v.across near the ten lines of each axis of the
+// lattice shifted by (dx, dy) cells, within the reach segment looks for
+// them: the darkest and the lightest picture pixel under each view pixel
+// across the line, taken at steps of less than a pixel. A view pixel
+// stands for step picture pixels, and a line one pixel wide, faint, in a
+// cell wider than qCell pixels falls between two view pixels or on one
+// by the phase of the sampling: a synthetic app screenshot's board of
+// such lines measured 32 to 72 as its lattice moved by a pixel, and
+// lattices narrower than such boards, on columns of their digits,
+// outshone them.
+func (v *latticeView) measureAcross(dx, dy int) {
+	n := int(math.Ceil(v.step)) + 1
+	w, ht := v.g.Rect.Dx(), v.g.Rect.Dy()
+	// extremes are those of the picture pixels across view pixel i, from
+	// halfway to its neighbour before (i-by) to halfway to the one after.
+	extremes := func(i, by int) (lo, hi uint8) {
+		before, after, span := i-by, i+by, 2.0
+		if before < 0 || by == 1 && i%qSide == 0 {
+			before, span = i, 1
+		}
+		if after >= len(v.posX) || by == 1 && after%qSide == 0 {
+			after, span = i, span-1
+		}
+		x0, y0 := v.posX[i], v.posY[i]
+		stepX, stepY := (v.posX[after]-v.posX[before])/span, (v.posY[after]-v.posY[before])/span
+		if span == 0 || math.IsNaN(x0+y0+stepX+stepY) {
+			p := uint8(v.pix[i]) // a gray level, as bilinear gives
+			return p, p
+		}
+		lo, hi = 255, 0
+		for j := range n {
+			o := (float64(j)+0.5)/float64(n) - 0.5
+			// The nearest pixel: int(z+0.5) rounds as math.Round
+			// wherever the clamp leaves it.
+			x := min(max(int(x0+o*stepX+0.5), 0), w-1)
+			y := min(max(int(y0+o*stepY+0.5), 0), ht-1)
+			p := v.g.Pix[y*v.g.Stride+x]
+			lo, hi = min(lo, p), max(hi, p)
+		}
+		return lo, hi
+	}
+	for k := range 10 {
+		for d := -2; d <= 2; d++ {
+			// Vertical line k, all along its nine cells, and horizontal
+			// line k the same.
+			x := min(max(qMargin+(k+dx)*qCell+d, 0), qSide-1)
+			y := min(max(qMargin+(k+dy)*qCell+d, 0), qSide-1)
+			for t := qMargin + dy*qCell; t < qMargin+(9+dy)*qCell; t++ {
+				i := t*qSide + x
+				v.across[0][i], v.across[1][i] = extremes(i, 1)
+			}
+			for t := qMargin + dx*qCell; t < qMargin+(9+dx)*qCell; t++ {
+				i := y*qSide + t
+				v.across[2][i], v.across[3][i] = extremes(i, qSide)
+			}
+		}
+	}
+	v.acrossDone = true
 }
 
 // latticeLines is what lineStrength measures of a lattice's lines, in
@@ -110,17 +194,24 @@ func (v *latticeView) lineStrength(dx, dy int, dark, along bool) latticeLines {
 // across it (vert: a vertical line) in the cell from a to a+qCell along
 // it, times sign (1 for dark lines, -1 for light ones): against the paper
 // on both sides, against its darker side only (ridge), and along most of
-// the cell (most, when along is true).
+// the cell (most, when along is true). The line is looked for within two
+// view pixels of p, each at its darkest (lightest) across the view pixel
+// once measureAcross has measured there (see linePlane).
 func (v *latticeView) segment(sign float64, vert bool, p, a int, along bool) (strength, ridge, most float64) {
 	var line, side, darker float64
 	var st [qCell]float64
+	plane := v.linePlane(sign, vert)
 	for i := range qCell {
 		t := a + i
 		best := math.Inf(1)
 		for d := -2; d <= 2; d++ {
-			best = min(best, sign*v.at(vert, p+d, t))
+			if plane == nil {
+				best = min(best, sign*pixelIn(v.pix, vert, p+d, t))
+			} else {
+				best = min(best, sign*pixelIn(plane, vert, p+d, t))
+			}
 		}
-		l, r := sign*v.at(vert, p-5, t), sign*v.at(vert, p+5, t)
+		l, r := sign*pixelIn(v.pix, vert, p-5, t), sign*pixelIn(v.pix, vert, p+5, t)
 		st[i] = (l+r)/2 - best
 		if i < 3 || i >= qCell-3 {
 			continue
@@ -136,15 +227,35 @@ func (v *latticeView) segment(sign float64, vert bool, p, a int, along bool) (st
 	return strength, ridge, 0
 }
 
-// at is the view's pixel at position across a line and along it (vert:
-// of a vertical line), the nearest inside the view.
-func (v *latticeView) at(vert bool, across, along int) float64 {
+// pixelIn is the pixel of view plane pix (the view's pixels, or one of
+// across) at position across a line and along it (vert: of a vertical
+// line), the nearest inside the view.
+func pixelIn[T float64 | uint8](pix []T, vert bool, across, along int) float64 {
 	x, y := along, across
 	if vert {
 		x, y = across, along
 	}
 	x, y = min(max(x, 0), qSide-1), min(max(y, 0), qSide-1)
-	return v.pix[y*qSide+x]
+	return float64(pix[y*qSide+x])
+}
+
+// linePlane is the plane of across where segment looks for the lines of
+// one polarity (sign 1: dark) across one axis (vert: vertical lines), the
+// darkest (sign 1) or lightest picture pixels across each view pixel;
+// nil until measureAcross has measured them, the view's own pixels
+// standing for them.
+func (v *latticeView) linePlane(sign float64, vert bool) []uint8 {
+	if !v.acrossDone {
+		return nil
+	}
+	k := 2
+	if vert {
+		k = 0
+	}
+	if sign < 0 {
+		k++
+	}
+	return v.across[k]
 }
 
 // alongMost is the strength a line has along most of a cell: the
@@ -339,7 +450,15 @@ func judge(g *image.Gray, c *candidate) {
 			}
 		}
 	}
+	// Whether to move the lattice is judged on the view's own pixels, where
+	// a thin line stands out less than a thick one, as box lines against
+	// cell lines (see shiftGain); how clearly the lattice stands out, which
+	// choose compares between lattices, on each line at its extreme
+	// across the view's pixels (see measureAcross).
+	v.measureAcross(bestDX, bestDY)
+	c.lines = v.quality(bestDX, bestDY)
 	c.along = v.alongQuality(bestDX, bestDY)
+	v.g = nil
 	latticeViews.Put(v)
 	if bestDX != 0 || bestDY != 0 {
 		if q, ok := shiftQuad(c.quad, bestDX, bestDY); ok && plausibleQuad(q) {

@@ -139,6 +139,18 @@ func BenchmarkRefineLattice(b *testing.B) {
 	}
 }
 
+// BenchmarkJudge measures judging a 640x480 photo's grid on the picture
+// (judge: its view, its lines and the lattice moved by a cell each way).
+func BenchmarkJudge(b *testing.B) {
+	g, det := benchDetected(b)
+	work, scale := shrink(g, detectMaxSide)
+	q := scaled(det.Corners, 1/scale)
+	for b.Loop() {
+		c := candidate{quad: q}
+		judge(work, &c)
+	}
+}
+
 // BenchmarkRectifyCut measures the perspective warp and the cell cutting.
 func BenchmarkRectifyCut(b *testing.B) {
 	g, det := benchDetected(b)
