@@ -148,6 +148,7 @@ func TestSettleBetween(t *testing.T) {
 	nearerPrint := glyphStyle{ok: true, l: 27.6, a: 10.2, b: 15, height: 0.5}
 	nearerPen := glyphStyle{ok: true, l: 30.6, a: 23.9, b: 20.5, height: 0.7}
 	nearPen := glyphStyle{ok: true, l: 31, a: 30, b: 23, height: 0.5}
+	palerPen := glyphStyle{ok: true, l: 45, a: 23, b: 20, height: 0.5}
 	for _, tc := range []struct {
 		name  string
 		style glyphStyle
@@ -160,6 +161,10 @@ func TestSettleBetween(t *testing.T) {
 		{"nearer the pen, torn", nearerPen, -0.3, true},
 		{"halfway, print by the recognizer, unlike the typeface", between, -1.44 + 2.2, true},
 		{"near the pen, print", nearPen, -3, true},
+		// A pen 7 drawn like print, its ink paler than the pen's other
+		// digits: two thirds of the way in colour, where the print's
+		// inks, all alike, never are.
+		{"paler pen, read as print", palerPen, -1.56, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var styles [81]glyphStyle

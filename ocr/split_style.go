@@ -396,10 +396,15 @@ const betweenColours = 0.25
 
 // settleBetween settles the digits whose ink lies between the givens' and
 // the entries' colours (a pen's blue thinned by a fine stroke, dimmed by a
-// shadow): each goes to the group likelier by the sum of its log odds of
-// handwriting, hand (the recognizer's view and the typeface's), and its
-// look's (lookOdds: its ink and height against those of the digits of
-// each group clearly in its colour). Digits nearer a colour than
+// shadow, a pen 7 drawn like print): each goes to the group likelier by
+// the sum of its log odds of handwriting, hand (the recognizer's view and
+// the typeface's), and of its ink's likelihoods in the two groups. Along
+// the line from the givens' colour to the entries', the inks of each
+// group's digits clearly in its colour are a distribution with long tails
+// (inkSpread); an ink beyond a group's middle counts as at it, since
+// further into a colour is no less of it. The print's inks are often all
+// alike and a pen's vary, so an ink two thirds of the way to the pen's
+// may still be far likelier the pen's. Digits nearer a colour than
 // betweenColours of the way stay in its group.
 func settleBetween(styles *[81]glyphStyle, hand *[81]float64, givens, entries []int) ([]int, []int) {
 	vec := inkVector
@@ -425,7 +430,7 @@ func settleBetween(styles *[81]glyphStyle, hand *[81]float64, givens, entries []
 	}
 	all := slices.Concat(givens, entries)
 	at := make(map[int]float64, len(all)) // each digit's share of the way
-	var print, pen lookModel              // the looks of the digits clearly of each colour
+	var print, pen []float64              // the shares of the digits clearly of each colour
 	for _, i := range all {
 		v := vec(styles[i])
 		var t float64
@@ -435,23 +440,62 @@ func settleBetween(styles *[81]glyphStyle, hand *[81]float64, givens, entries []
 		at[i] = t
 		switch {
 		case t < betweenColours:
-			print.add(styles[i])
+			print = append(print, t)
 		case t > 1-betweenColours:
-			pen.add(styles[i])
+			pen = append(pen, t)
 		}
 	}
+	floor := minInkSpread / math.Sqrt(n2)
+	printInk, penInk := inkSpread(print, 0, floor), inkSpread(pen, 1, floor)
 	var g, e []int
 	for _, i := range all {
-		switch t := at[i]; {
+		t := at[i]
+		c := min(max(t, printInk.mid), penInk.mid)
+		switch {
 		case t < betweenColours:
 			g = append(g, i)
-		case t > 1-betweenColours, hand[i]+lookOdds(&pen, &print, styles[i]) > 0:
+		case t > 1-betweenColours, hand[i]+penInk.logDensity(c)-printInk.logDensity(c) > 0:
 			e = append(e, i)
 		default:
 			g = append(g, i)
 		}
 	}
 	return g, e
+}
+
+// inkLine is the distribution of a group's inks along a line in colour: a
+// Laplace distribution (inks have long tails: a thin stroke, a shadow, a
+// second pen of the same colour), its middle and scale.
+type inkLine struct{ mid, scale float64 }
+
+// inkSpread is the distribution of the values vals (one group's inks
+// along a line) by their likeliest Laplace distribution: around their
+// median, its scale their mean absolute deviation from it, floor at
+// least. With no values it is around dflt, floor wide. It reorders vals.
+func inkSpread(vals []float64, dflt, floor float64) inkLine {
+	if len(vals) == 0 {
+		return inkLine{mid: dflt, scale: floor}
+	}
+	mid := medianOf(vals)
+	var dev float64
+	for _, v := range vals {
+		dev += math.Abs(v-mid) / float64(len(vals))
+	}
+	return inkLine{mid: mid, scale: max(floor, dev)}
+}
+
+// logDensity is the log of the distribution's density at t, less the
+// constant log 2.
+func (n inkLine) logDensity(t float64) float64 {
+	return -math.Abs(t-n.mid)/n.scale - math.Log(n.scale)
+}
+
+// medianOf is the median of vals (the mean of the two middle values when
+// there are an even number of them); it sorts vals.
+func medianOf(vals []float64) float64 {
+	slices.Sort(vals)
+	n := len(vals)
+	return (vals[(n-1)/2] + vals[n/2]) / 2
 }
 
 // minPrintedGap is how much larger a share of one group's digits than of
