@@ -181,6 +181,12 @@ func TestDetectLooks(t *testing.T) {
 //     standing out more across the middle of the cells, where the digits
 //     are, but less along them, replaced the board's own (see
 //     sameGridMargin).
+//   - app-dark-hairline-board-pad.png (the same, -seed 3001, 1600x900):
+//     a dark board of light one-pixel lines, a highlighted row, column
+//     and box, a 3x3 number pad of keys beside it; the board's outline
+//     was found, but its lines, one pixel wide in a map sampled every two
+//     pixels, fell between the samples (see sampleRadius), the outline
+//     was not taken for a grid, and the pad was read as the grid.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -211,6 +217,7 @@ func TestDetectPictures(t *testing.T) {
 		{"newspaper-dashed-border.jpg", Quad{{288, 58}, {555, 67}, {563, 351}, {275, 361}}},
 		{"app-dark-askew.jpg", Quad{{39, 542}, {1245, 542}, {1245, 1748}, {39, 1748}}},
 		{"app-light-corner-pulled-in.png", Quad{{384, 252}, {1122, 252}, {1122, 990}, {384, 990}}},
+		{"app-dark-hairline-board-pad.png", Quad{{320, 103}, {1022, 103}, {1022, 805}, {320, 805}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))

@@ -1,6 +1,9 @@
 package ocr
 
-import "image"
+import (
+	"image"
+	"math"
+)
 
 // The maps of a picture the detect stage looks for grid lines in, and the
 // binary images they are.
@@ -120,10 +123,14 @@ func (b *binImg) near(x, y, r int) bool {
 }
 
 // sampleRadius is the radius [binImg.near] needs for a view of n pixels
-// across quad q: half the step between samples, in whole pixels.
+// across quad q: the fewest whole pixels that leave no pixel between two
+// neighbouring samples out of reach of both (2r+1 pixels at least the
+// step between samples). Half the step, rounded down, missed a line one
+// pixel wide between samples 2 pixels apart: the faint cell lines of an
+// app's dark board, whose outline was then not taken for a grid.
 func sampleRadius(q Quad, n int) int {
-	side := q.longestSide()
-	return int(side / float64(n) / 2)
+	step := q.longestSide() / float64(n)
+	return max(0, int(math.Ceil((step-1)/2)))
 }
 
 // shrink scales g down by an integer-free area average so that its longer
