@@ -330,13 +330,21 @@ func choose(cands []candidate, w, h int) candidate {
 	// far fewer of its lines were found in its map or its lines stand out
 	// far less along most of each cell (a lattice askew, one corner
 	// pulled in), or when its lines stand out clearly better, and no
-	// less along most of each cell (see sameGridMargin).
+	// less along most of each cell (see sameGridMargin). A framed winner
+	// gives way the other way round, to a lattice not framed whose lines
+	// stand out far more along most of each cell (framedScoreShare) and
+	// no less across them.
 	tol := sameGridReach * math.Sqrt(best.area) / 9
 	chosen := best
 	for _, c := range cands {
 		cf, chf := framedAgainst(c, chosen), framedAgainst(chosen, c)
 		framedBetter := cf && !chf && c.score >= framedScoreShare*chosen.score && c.along >= framedScoreShare*chosen.along
-		better := framedBetter || cf == chf && c.quality > sameGridMargin*chosen.quality && c.along >= chosen.along
+		// A framed lattice chosen by its size and share of lines found,
+		// framed by a light board's edge with a corner pulled in half a
+		// cell (3201 app-light_172: along 49.2 against the board's own
+		// 64.7).
+		askewFramed := chf && !cf && chosen.along < framedScoreShare*c.along && c.quality >= chosen.quality
+		better := framedBetter || askewFramed || cf == chf && c.quality > sameGridMargin*chosen.quality && c.along >= chosen.along
 		if better && sameQuad(c.quad, best.quad, tol) {
 			chosen = c
 		}

@@ -187,6 +187,11 @@ func TestDetectLooks(t *testing.T) {
 //     was found, but its lines, one pixel wide in a map sampled every two
 //     pixels, fell between the samples (see sampleRadius), the outline
 //     was not taken for a grid, and the pad was read as the grid.
+//   - app-light-framed-corner-in.jpg (the same, -seed 3201, 1280x800): a
+//     light board of faint lines; a lattice framed by the board's edge,
+//     its top-right corner pulled in half a cell, found more of its lines
+//     in its map and outweighed the board's own, whose lines stand out a
+//     third more along the cells.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -218,6 +223,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-askew.jpg", Quad{{39, 542}, {1245, 542}, {1245, 1748}, {39, 1748}}},
 		{"app-light-corner-pulled-in.png", Quad{{384, 252}, {1122, 252}, {1122, 990}, {384, 990}}},
 		{"app-dark-hairline-board-pad.png", Quad{{320, 103}, {1022, 103}, {1022, 805}, {320, 805}}},
+		{"app-light-framed-corner-in.jpg", Quad{{422, 108}, {1034, 108}, {1034, 720}, {422, 720}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
