@@ -217,13 +217,19 @@ func nearInkDoubt(rs *[81]CellReading, ways styleWays) {
 	}
 }
 
-// maxHandGivens is how many digits surely handwritten (sureHand, by the
-// recognizer's view and the typeface's, handOdds) a split of the digits by
-// style may make givens: two groups of inks that happen to make a puzzle
-// either way (a red puzzle filled in with a red pen) are not split so that
-// the player's digits are the puzzle. The typeface counts: a digit of an
-// app's thin font the recognizer takes for a hand, drawn like the page's
-// other digits of its value, is print.
+// maxHandGivens is how many digits surely handwritten a split of the
+// digits by style may make givens: two groups of inks that happen to make
+// a puzzle either way (a red puzzle filled in with a red pen) are not
+// split so that the player's digits are the puzzle.
+//
+// A digit is surely handwritten when both witnesses say so: the
+// recognizer's view and the typeface's together (handOdds) above
+// sureHand, and the typeface's alone not for print (a hand never writes
+// two digits alike). The recognizer was never trained on most apps'
+// fonts and can be sure of a hand in one (an app's 6 in a bold geometric
+// face, at 0.9999), which the typeface's evidence, capped at
+// maxTypefaceOdds, cannot outweigh; but such a digit is drawn like the
+// page's others of its value, as the player's pen is not.
 const maxHandGivens = 2
 
 // handGivens counts the givens of rs surely handwritten.
@@ -231,7 +237,7 @@ func handGivens(rs *[81]CellReading, styles *[81]glyphStyle) int {
 	sure := math.Log(sureHand / (1 - sureHand))
 	n := 0
 	for i, r := range rs {
-		if r.Kind == KindGiven && handOdds(r, styles[i]) > sure {
+		if r.Kind == KindGiven && handOdds(r, styles[i]) > sure && styles[i].typeface <= 0 {
 			n++
 		}
 	}

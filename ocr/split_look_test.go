@@ -366,3 +366,46 @@ func TestSplitDigitsNoHandGivens(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDigitsHandFontGivens: an app's black givens and dark red typed
+// entries, all in one bold geometric face the recognizer was never
+// trained on. It reads the entries as print, and three of the givens as
+// surely handwritten; but each of the three is drawn like the page's
+// others of its digit (the typeface's evidence for print at its cap), as
+// no pen digit is. The split by ink stands: the givens are the black
+// digits, the three among them.
+func TestSplitDigitsHandFontGivens(t *testing.T) {
+	puzzle, sol := synthSolved(t)
+	var rs [81]CellReading
+	var styles [81]glyphStyle
+	black := glyphStyle{ok: true, l: 12, a: 2.5, b: -7, height: 0.36, typeface: maxTypefaceOdds}
+	red := glyphStyle{ok: true, l: 30, a: 37, b: -3, height: 0.35, typeface: maxTypefaceOdds}
+	handLike := 0
+	for i := range 81 {
+		switch {
+		case puzzle.Cell(i) != 0:
+			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.01}
+			if handLike < 3 {
+				rs[i].Kind, rs[i].Hand = KindEntry, 0.9999
+				handLike++
+			}
+			styles[i] = black
+		case i%3 == 0:
+			rs[i] = CellReading{Kind: KindGiven, Digit: sol.Cell(i), Confidence: 1, Hand: 0.05}
+			styles[i] = red
+		}
+	}
+	out, _ := splitDigits(rs, &styles)
+	for i := range 81 {
+		want := KindEmpty
+		switch {
+		case puzzle.Cell(i) != 0:
+			want = KindGiven
+		case rs[i].Digit != 0:
+			want = KindEntry
+		}
+		if out[i].Kind != want {
+			t.Errorf("r%dc%d is %v, want %v", i/9+1, i%9+1, out[i].Kind, want)
+		}
+	}
+}

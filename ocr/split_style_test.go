@@ -87,7 +87,12 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 //     recognizer takes three of the grey 1s and 9s for handwriting,
 //     surely, but each is drawn like the page's other digits of its
 //     value, so the split by ink stands and the grey digits are the
-//     puzzle.
+//     puzzle;
+//   - black givens and dark red entries in a bold geometric face: the
+//     recognizer takes three of the black 5s and 6s for handwriting at
+//     0.9999, more than the typeface's evidence can outweigh, but the
+//     typeface says each is print, so the split by ink stands (the
+//     picture is read surely).
 //
 // The pictures with sure set must also be read surely, no cell named as
 // doubtful: an app that draws its digits a third of a cell high beside
@@ -112,6 +117,9 @@ func TestReadSplitsByInk(t *testing.T) {
 		{"app-small-light.png",
 			".1..6.3.4.94.....6.....3....7.13......94..5..4.........6..75.1....3...7.1.....62.",
 			"7.............125...2....975.6...8.2............65......32..........69.5....9....", true},
+		{"app-small-hand-font.jpg",
+			"..9.6....57.8...3...1..2...82....64...7.368..6......2........12...745..9...9..4..",
+			".8.3.45....6.......4.5........197...41.2........4..1....4..3.....................", true},
 	} {
 		res := readLook(t, tc.look)
 		givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
