@@ -285,3 +285,40 @@ func inkPopulations(styles *[81]glyphStyle, idx []int) [][][]int {
 	}
 	return out
 }
+
+// TestSplitByStyleTypedHighlit: an app's white givens, some under a
+// coloured highlight that tints them, and pink typed entries in a face
+// the recognizer reads as a hand half the time (app-small_099 of seed
+// 3503). The white and the pink are two clear colours that the
+// recognizer does not read as print and a hand, so the entries are typed:
+// a third ink (the tinted givens, with some of them read as a hand)
+// parting the digits read as print from the rest does not make the page
+// a pen's. The likeliest split makes the pink digits the entries.
+func TestSplitByStyleTypedHighlit(t *testing.T) {
+	var printed [81]bool
+	styles, idx := inkPage(50, func(i int) glyphStyle {
+		switch {
+		case i < 23: // white givens, read as print
+			printed[i] = true
+			return glyphStyle{l: 84 + float64(i%3), a: 1, b: -2}
+		case i < 32: // white givens under the highlight, some read as a hand
+			printed[i] = i%2 == 0
+			return glyphStyle{l: 84 + float64(i%2), a: 5 + float64(i%3)/2, b: -5 - float64(i%3)/2}
+		}
+		printed[i] = i%2 == 0 // pink entries, half read as a hand
+		return glyphStyle{l: 61 + float64(i%2), a: 61 + float64(i%3), b: -5 - float64(i%4)/2}
+	})
+	var digits [81]int
+	for _, i := range idx {
+		digits[i] = 1 + i%9
+	}
+	ways := splitByStyle(styles, &digits, &printed, &[81]float64{})
+	if len(ways.entries) == 0 {
+		t.Fatal("no split to try")
+	}
+	for _, i := range idx {
+		if ways.entries[0][i] != (i >= 32) {
+			t.Errorf("cell %d: entry %v in the likeliest split, want %v", i, ways.entries[0][i], i >= 32)
+		}
+	}
+}

@@ -325,6 +325,9 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, ha
 		}
 		return out
 	}
+	// typed is whether the digits fall into two clearly different
+	// colours that the recognizer does not read as print and a hand.
+	typed := false
 	if groups, ok := colourGroups(styles, idx); ok {
 		givens, entries := groups[0], groups[1]
 		pa, pb := printedShare(printed, givens), printedShare(printed, entries)
@@ -336,11 +339,20 @@ func splitByStyle(styles *[81]glyphStyle, digits *[81]int, printed *[81]bool, ha
 			out.add(entriesAt(entries), math.Inf(1))
 			return out
 		}
+		typed = true
 	}
 	for _, way := range inkWays(styles, idx) {
 		pops := way.groups
 		rest := slices.Concat(pops[1:]...) // all the inks but the least coloured
 		if math.Abs(printedShare(printed, pops[0])-printedShare(printed, rest)) >= minPrintedGap {
+			if typed {
+				// Another way (the givens' ink cut in two, plain
+				// and under a highlight) that happens to part the
+				// digits read as print from the rest: the two
+				// clear colours already said the recognizer does
+				// not tell them so.
+				continue
+			}
 			// The recognizer reads one ink as print and the others
 			// as a hand: a pen, whose digits are told by lookSplit.
 			return styleWays{nearOdds: math.Inf(-1)}

@@ -92,7 +92,12 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 //     recognizer takes three of the black 5s and 6s for handwriting at
 //     0.9999, more than the typeface's evidence can outweigh, but the
 //     typeface says each is print, so the split by ink stands (the
-//     picture is read surely).
+//     picture is read surely);
+//   - white givens, some under a green highlight, and pink entries the
+//     recognizer reads as a hand half the time: the white and the pink
+//     are two clear colours it does not read as print and a hand, so a
+//     way of three inks that parts the digits read as print from the
+//     rest does not make the page a pen's (read surely).
 //
 // The pictures with sure set must also be read surely, no cell named as
 // doubtful: an app that draws its digits a third of a cell high beside
@@ -117,6 +122,9 @@ func TestReadSplitsByInk(t *testing.T) {
 		{"app-small-light.png",
 			".1..6.3.4.94.....6.....3....7.13......94..5..4.........6..75.1....3...7.1.....62.",
 			"7.............125...2....975.6...8.2............65......32..........69.5....9....", true},
+		{"app-small-highlit-pink.jpg",
+			"5..93..6..7......8.......97..97....38.1.5..49.5738...61.6.2.9.5.9.8..4...4.1..6..",
+			"..8..........64.1...42185...2........3.6.................4...7.2.5...........5..2", true},
 		{"app-small-hand-font.jpg",
 			"..9.6....57.8...3...1..2...82....64...7.368..6......2........12...745..9...9..4..",
 			".8.3.45....6.......4.5........197...41.2........4..1....4..3.....................", true},
