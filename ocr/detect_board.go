@@ -19,9 +19,11 @@ import (
 // dark lines; neither map alone holds the grid. An outline of a
 // component of an edge map and a line map together is a board when its
 // border lies inside the picture and is all there in the edge map
-// (within edgeReach), its box lines at thirds all there in the line map
-// (as boxLattice asks of one map), and its digits fit in its cells (see
-// digitsFit). A number pad of keys
+// (within edgeReach), its box lines at thirds all there in the two maps
+// together (as boxLattice asks of one map: a box line between a dark
+// cell and a highlighted one is a step from one shade to the other, in
+// the edge map, rather than a line lighter than both), and its digits
+// fit in its cells (see digitsFit). A number pad of keys
 // in the board's colour beside it, the page showing between them, can
 // have the same outline and lines; choose does not let such candidates
 // set how clear a grid must be (see yardsticks).
@@ -33,7 +35,7 @@ func boardCandidates(work *image.Gray, darkInk, darkLines, lightLines *binImg) [
 		both := union(&binImg{w: edge.w, h: edge.h, pix: slices.Clone(edge.pix)}, lines)
 		for _, outline := range outlines(both) {
 			for _, q := range outline {
-				if !found(out, q) && inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(lines, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
+				if !found(out, q) && inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(both, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
 					out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true, board: true})
 					break
 				}

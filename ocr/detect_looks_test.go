@@ -192,6 +192,13 @@ func TestDetectLooks(t *testing.T) {
 //     its top-right corner pulled in half a cell, found more of its lines
 //     in its map and outweighed the board's own, whose lines stand out a
 //     third more along the cells.
+//   - app-small-dark-highlit-box-lines.png (the same, -looks
+//     app-small,app-band,app-dark -seed 3503, 1920x1200): a dark board on
+//     a light page, a 3x3 number pad beside it, cells highlighted in
+//     green on both sides of its box lines; where a box line runs between
+//     a dark cell and a green one it is a step from one shade to the
+//     other rather than a line lighter than both, it was in the line map
+//     along less than 80% of its length, and no grid was found.
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -224,6 +231,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-light-corner-pulled-in.png", Quad{{384, 252}, {1122, 252}, {1122, 990}, {384, 990}}},
 		{"app-dark-hairline-board-pad.png", Quad{{320, 103}, {1022, 103}, {1022, 805}, {320, 805}}},
 		{"app-light-framed-corner-in.jpg", Quad{{422, 108}, {1034, 108}, {1034, 720}, {422, 720}}},
+		{"app-small-dark-highlit-box-lines.png", Quad{{556, 281}, {1258, 281}, {1258, 983}, {556, 983}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
