@@ -155,7 +155,7 @@ func Detect(g *image.Gray) (Detection, error) {
 	if !settled(cands) {
 		// A board darker or lighter than the page, its cell lines too
 		// faint to find: its edge is in one map, its box lines in another.
-		cands = append(cands, judgeAll(work, boardCandidates(work, mapOf(0), mapOf(1), mapOf(4)))...)
+		cands = append(cands, judgeAll(work, boardCandidates(work, cands, mapOf(0), mapOf(1), mapOf(4)))...)
 	}
 	if len(cands) == 0 {
 		return Detection{}, ErrNoGrid

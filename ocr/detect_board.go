@@ -27,26 +27,65 @@ import (
 // in the board's colour beside it, the page showing between them, can
 // have the same outline and lines; choose does not let such candidates
 // set how clear a grid must be (see yardsticks).
-func boardCandidates(work *image.Gray, darkInk, darkLines, lightLines *binImg) []candidate {
+//
+// Where the page behind the board's top is a coloured band darker than
+// the board's border line, the border runs from the band to the board: a
+// step in the edge map, no line lighter or darker than both, and so is a
+// border on the picture's first or last row or column, which has no
+// pixel beyond it. The band's edge, a step as well, then joins the
+// board's outline in the edge map, and the outline of the two maps
+// together runs along the band out to the frame. The line map alone
+// holds neither step: the board's box lines, crossing it from border to
+// border, and the rest of its border make a component whose box is the
+// board. So an outline of the line map alone is a board too, on the same
+// terms, when that map misses its border along some stretch (where it
+// holds all of it, its own outlines are looked at, see boxLattice), holds
+// its box lines at thirds all along, and no candidate known already
+// (known) has its corners within a third of a cell (see found): such a
+// box runs along the outer side of the lines, a line's width beyond a
+// lattice through their middles, and would outweigh the board's own
+// lattice by its size alone. Box lines in the two maps together were not
+// enough here: a puzzle in a book, its digits and the columns of text
+// around joined to its lines in one component of the line map, gave
+// outlines whose edge and box lines the two maps together hold (a page
+// of text is ink nearly everywhere in an edge map), and two photos where
+// no grid had been found were read most of a cell or more off. As here,
+// on the synthetic sets 3501-3504 and an app-band set of seed 3701, it
+// put 9 boards cropped over a band right (a sixth of a cell to most of
+// a cell off, or taken for cropped, before; within 2 pixels after) and
+// moved no other grid, nor any reading of the dev folders.
+func boardCandidates(work *image.Gray, known []candidate, darkInk, darkLines, lightLines *binImg) []candidate {
 	var out []candidate
 	lightInk := lineMaps[0].make(invert(work))
+	alone := map[*binImg][][]Quad{darkLines: outlines(darkLines), lightLines: outlines(lightLines)}
 	for _, m := range [][2]*binImg{{darkInk, lightLines}, {lightInk, darkLines}, {lightInk, lightLines}, {darkInk, darkLines}} {
 		edge, lines := m[0], m[1]
 		both := union(&binImg{w: edge.w, h: edge.h, pix: slices.Clone(edge.pix)}, lines)
-		for _, outline := range outlines(both) {
+		// take adds the first quadrilateral of an outline that is a
+		// board, its box lines there as boxLines tells.
+		take := func(outline []Quad, boxLines func(Quad) bool) {
 			for _, q := range outline {
-				if !found(out, q) && inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && linesThere(both, q, 0, 1.0/3, 2.0/3) && digitsFit(work, q) {
+				if !found(out, q) && inside(q, edge.w, edge.h) && linesThere(edge, q, edgeReach, 0, 1) && boxLines(q) && digitsFit(work, q) {
 					out = append(out, candidate{quad: q, area: quadArea(q), score: boxScore, boxes: true, board: true})
-					break
+					return
 				}
 			}
+		}
+		for _, outline := range outlines(both) {
+			take(outline, func(q Quad) bool { return linesThere(both, q, 0, 1.0/3, 2.0/3) })
+		}
+		for _, outline := range alone[lines] {
+			take(outline, func(q Quad) bool {
+				return !found(known, q) && linesThere(lines, q, 0, 1.0/3, 2.0/3) && !linesThere(lines, q, 0, 0, 1)
+			})
 		}
 	}
 	return out
 }
 
-// found reports whether a board of cands has q's corners, within a
-// third of a cell (another pair of maps found it too).
+// found reports whether a candidate of cands has q's corners, within a
+// third of a cell (another pair of maps found the board too, or a
+// lattice of it was found).
 func found(cands []candidate, q Quad) bool {
 	return slices.ContainsFunc(cands, func(c candidate) bool { return sameQuad(c.quad, q, math.Sqrt(quadArea(q))/27) })
 }

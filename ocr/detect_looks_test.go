@@ -199,6 +199,15 @@ func TestDetectLooks(t *testing.T) {
 //     a dark cell and a green one it is a step from one shade to the
 //     other rather than a line lighter than both, it was in the line map
 //     along less than 80% of its length, and no grid was found.
+//   - app-band-box-lines-in-band.png and app-band-border-on-frame.png
+//     (the same, seed 3503, 793x753 and 463x491): light boards on a light
+//     page, the page's band, darker than the board's border line, behind
+//     the board's top; the first has thin box lines and no cell lines,
+//     the second's right border is the picture's last column. Where the
+//     border meets the band or the frame it is a step, not a line; the
+//     band's edge joined the board's outline in the edge map, and a
+//     narrower lattice, its vertical lines down columns of digits, won,
+//     a cell and more narrow (see boardCandidates).
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -232,6 +241,8 @@ func TestDetectPictures(t *testing.T) {
 		{"app-dark-hairline-board-pad.png", Quad{{320, 103}, {1022, 103}, {1022, 805}, {320, 805}}},
 		{"app-light-framed-corner-in.jpg", Quad{{422, 108}, {1034, 108}, {1034, 720}, {422, 720}}},
 		{"app-small-dark-highlit-box-lines.png", Quad{{556, 281}, {1258, 281}, {1258, 983}, {556, 983}}},
+		{"app-band-box-lines-in-band.png", Quad{{40, 11}, {778, 11}, {778, 749}, {40, 749}}},
+		{"app-band-border-on-frame.png", Quad{{3, 13}, {462, 13}, {462, 472}, {3, 472}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
