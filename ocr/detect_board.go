@@ -49,7 +49,7 @@ import (
 // around joined to its lines in one component of the line map, gave
 // outlines whose edge and box lines the two maps together hold (a page
 // of text is ink nearly everywhere in an edge map), and two photos where
-// no grid had been found were read most of a cell or more off. As here,
+// no grid had been found were read most of a cell or more off. Asked so,
 // on the synthetic sets 3501-3504 and an app-band set of seed 3701, it
 // put 9 boards cropped over a band right (a sixth of a cell to most of
 // a cell off, or taken for cropped, before; within 2 pixels after) and
