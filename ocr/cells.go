@@ -140,6 +140,12 @@ type CellReading struct {
 	// from how surely the split told the digits' looks apart (0 when it
 	// is sure); a recognizer leaves it to Read.
 	KindDoubt float64
+	// digits are the recognizer's probabilities of each digit 1-9, on
+	// Confidence's scale, all of them: Alternatives lists only those from
+	// minAlternative up, and a digit less likely than that may still be
+	// the likelier reading once weighed with what else is known of the
+	// cell (weighEntries). Zero when the recognizer gave none.
+	digits [10]float64
 }
 
 // KindSure reports whether the cell's kind is read surely: the split

@@ -423,6 +423,9 @@ func weighDigit(r *CellReading, p float64) {
 	}
 	scale := p / digits
 	r.Confidence *= scale
+	for d := range r.digits {
+		r.digits[d] *= scale
+	}
 	alts := []Alternative{{Digit: 0, Confidence: 1 - p}}
 	for _, a := range r.Alternatives {
 		if a.Digit != 0 {

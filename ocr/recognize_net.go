@@ -310,6 +310,9 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.p, a.p) })
 	r := CellReading{Kind: cs[0].kind, Digit: cs[0].d, Confidence: cs[0].p}
+	for d := 1; d <= 9; d++ {
+		r.digits[d] = pDigit * p[d]
+	}
 	if r.Digit == 0 {
 		// Empty or marks: either way no digit; its confidence is that
 		// there is none.

@@ -129,10 +129,15 @@ func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 			continue
 		}
 		var p [10]float64 // p[0]: no digit at all
-		p[r.Digit] = r.Confidence
 		for _, a := range r.Alternatives {
 			p[a.Digit] = max(p[a.Digit], a.Confidence)
 		}
+		for d := 1; d <= 9; d++ {
+			// Alternatives stop at minAlternative; the prior weighs a
+			// right digit read at 0.001 more than a wrong one read surely.
+			p[d] = max(p[d], r.digits[d])
+		}
+		p[r.Digit] = r.Confidence
 		var digits float64
 		for d := 1; d <= 9; d++ {
 			digits += p[d]

@@ -48,6 +48,47 @@ func TestEntriesWeighed(t *testing.T) {
 	}
 }
 
+// TestEntriesWeighedPastAlternatives: an entry read as a wrong digit at
+// 0.9995, the right digit's 0.0004 too small to be listed among the
+// alternatives, is weighed with all the recognizer's digits: the prior
+// that entries are right makes it one to check (under AccuseConfidence),
+// the right digit its alternative. The same reading from a recognizer that
+// gives no more than its alternatives stays a mistake.
+func TestEntriesWeighedPastAlternatives(t *testing.T) {
+	_, sol := synthSolved(t)
+	const cell = 40 // empty in synthPuzzle
+	right := sol.Cell(cell)
+	wrong := right%9 + 1
+	for _, tc := range []struct {
+		name   string
+		digits bool
+		accuse bool
+	}{
+		{"all the digits", true, false},
+		{"the alternatives alone", false, true},
+	} {
+		in := CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.9995}
+		if tc.digits {
+			in.digits[wrong], in.digits[right] = 0.9995, 0.0004
+		}
+		var rs [81]CellReading
+		rs[cell] = in
+		var entered solver.Grid
+		entered.SetCell(cell, wrong)
+		weighEntries(&rs, &entered, sol)
+		got := rs[cell]
+		if got.Digit != wrong || entered.Cell(cell) != wrong {
+			t.Errorf("%s: read as %d (entered %d), want %d", tc.name, got.Digit, entered.Cell(cell), wrong)
+		}
+		if accuse := got.Confidence >= AccuseConfidence; accuse != tc.accuse {
+			t.Errorf("%s: confidence %.4f, accused %v, want %v", tc.name, got.Confidence, accuse, tc.accuse)
+		}
+		if !tc.accuse && got.OtherDigit() != right {
+			t.Errorf("%s: alternatives %v, want %d first", tc.name, got.Alternatives, right)
+		}
+	}
+}
+
 // TestEmptiesWeighed: a cell read as empty, but for a faint chance of a
 // digit, in a grid the player has all but filled in is an entry read
 // unsurely; mostly filled in, it is empty but less surely; in a grid with a

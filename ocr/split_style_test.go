@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr"
@@ -179,6 +180,40 @@ func TestReadPenBetweenInks(t *testing.T) {
 			givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
 			if res.Grid != givens || res.Entered != entered {
 				t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
+			}
+		})
+	}
+}
+
+// TestReadAsksBeforeAccusing reads pictures of filled-in puzzles in
+// which the recognizer reads one of the player's entries as another digit
+// all but surely (a pen 7 as a 1, an italic typed 6 as a 5), the right
+// digit's probability under the 0.005 from which alternatives are listed.
+// Most of what players write in is right, so such an entry is a cell to
+// check, not a mistake to tell the player of: every entry read otherwise
+// than it is written must be named as doubtful.
+func TestReadAsksBeforeAccusing(t *testing.T) {
+	for _, tc := range []struct {
+		look, givens, entered string
+	}{
+		{"book-pen-seven-like-one.jpg",
+			".....4..8..48.2713...9....46.37..4...9..13..2.12......13...8..9..7.9.....49.6...5",
+			"2............5.....................1.......5......5.9...6....7..2....84.8..2....."},
+		{"app-small-italic-six.png",
+			"5.8..........3..58...6...4.24....7.67.........5...9....7541.....3.9......2..753.9",
+			"...2.4637...1.......7...........1.9.......1.....7...83.......62....6.57.........."},
+	} {
+		t.Run(tc.look, func(t *testing.T) {
+			res := readLook(t, tc.look)
+			if want := solver.MustGrid(tc.givens); res.Grid != want {
+				t.Fatalf("read givens %s, want %s", res.Grid, want)
+			}
+			entered := solver.MustGrid(tc.entered)
+			for i := range 81 {
+				if got, want := res.Entered.Cell(i), entered.Cell(i); got != want && !slices.Contains(res.Doubtful, i) {
+					c := res.Cells[i]
+					t.Errorf("%s: entry %d read as %d at %.4f (alternatives %v), not named as doubtful", solver.CellName(i/9, i%9), want, got, c.Confidence, c.Alternatives)
+				}
 			}
 		})
 	}
