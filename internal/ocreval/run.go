@@ -97,6 +97,26 @@ func (p *PictureReport) Silent() bool {
 	return false
 }
 
+// SplitSilent reports whether the picture's digits were all read right
+// but one was told a given or an entry wrongly, and the reading was
+// presented as a puzzle without naming that cell as one to check: check
+// would then judge the player by a printed digit, or take their entry for
+// the puzzle's. It is false when the truth does not tell givens from
+// entries.
+func (p *PictureReport) SplitSilent() bool {
+	if p.Err != nil || p.Result == nil || !p.DigitsRight || p.SplitRight || !p.Truth.KindsKnown || !p.Result.Checked() {
+		return false
+	}
+	for i := range 81 {
+		tg, te := p.Truth.Givens.Cell(i), p.Truth.Entered.Cell(i)
+		rg, re := p.Result.Grid.Cell(i), p.Result.Entered.Cell(i)
+		if ((tg != 0 && re != 0) || (te != 0 && rg != 0)) && !slices.Contains(p.Result.Doubtful, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // FolderReport sums up a run over a folder of pictures with truth.
 type FolderReport struct {
 	Dir      string

@@ -29,8 +29,9 @@ func datOf(grid string) string {
 
 // TestRunAndWrite reads a small folder: the photo with its truth (right),
 // the photo with a truth that differs in one cell (a silent misread, as
-// far as the report can tell), and blank paper (no grid found); the report
-// counts each and prints them.
+// far as the report can tell), the photo with a truth that calls one of
+// its printed digits the player's (a split wrong, not named), and blank
+// paper (no grid found); the report counts each and prints them.
 func TestRunAndWrite(t *testing.T) {
 	photo, err := os.ReadFile(filepath.Join("testdata", "photo.jpg"))
 	if err != nil {
@@ -48,6 +49,13 @@ func TestRunAndWrite(t *testing.T) {
 	wrong := []byte(photoTruth)
 	wrong[2] = '1' // r1c3 is a 6 in the photo
 	write("silent.dat", []byte(datOf(string(wrong))))
+	// split.jpg's truth calls r1c2's 7 the player's: the photo's print
+	// read surely as givens is a split wrong and not named.
+	write("split.jpg", photo)
+	givens := []byte(photoTruth)
+	givens[1] = '0'
+	entered := strings.Repeat(".", 81)
+	write("split.json", []byte(`{"givens":"`+strings.ReplaceAll(string(givens), "0", ".")+`","entered":"`+entered[:1]+"7"+entered[2:]+`"}`))
 	blank := image.NewGray(image.Rect(0, 0, 300, 200))
 	for i := range blank.Pix {
 		blank.Pix[i] = 240
@@ -75,12 +83,20 @@ func TestRunAndWrite(t *testing.T) {
 	if p := byName["silent.jpg"]; p.Right() || !p.Silent() || p.Misread != 1 || p.Confusion[1][6] != 1 {
 		t.Errorf("silent.jpg: right %v, silent %v, misread %d", p.Right(), p.Silent(), p.Misread)
 	}
+	if p := byName["split.jpg"]; !p.Right() || p.SplitRight || !p.SplitSilent() || p.Silent() {
+		t.Errorf("split.jpg: right %v, split right %v, split silent %v, silent %v", p.Right(), p.SplitRight, p.SplitSilent(), p.Silent())
+	}
+	if p := byName["right.jpg"]; p.SplitSilent() {
+		t.Errorf("right.jpg: split silent without kinds in its truth")
+	}
 	var out strings.Builder
 	rep.Write(&out)
 	for _, want := range []string{
-		"pictures:                3",
+		"pictures:                4",
 		"no grid found:           1",
-		"grids fully right:       1 (33.3%)",
+		"grids fully right:       2 (50.0%)",
+		"givens/entries split:    0 of 1 right (0.0%; grids whose truth tells them apart); 1 wrong with a cell not named as doubtful",
+		"split.jpg: givens and entries split wrong, a cell NOT NAMED as doubtful: r1c2 entry read as a given",
 		"silent misreads:         1",
 		"silent.jpg: SILENT MISREAD (a wrong cell not named as doubtful): r1c3 1 read as 6",
 		"blank.png: no grid found",

@@ -25,7 +25,7 @@ func (r *FolderReport) Write(w io.Writer) {
 	fmt.Fprintf(w, "== %s: %d pictures\n", r.Dir, n)
 	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
 	var misread, missed, invented, cells int
-	var kinds, splitRight, allRight int
+	var kinds, splitRight, splitSilent, allRight int
 	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksPictures int
 	var conf [10][10]int
 	var times, cpus, cerrs []float64
@@ -60,6 +60,9 @@ func (r *FolderReport) Write(w io.Writer) {
 			kinds++
 			if p.SplitRight {
 				splitRight++
+			} else if p.SplitSilent() {
+				splitSilent++
+				lines = append(lines, fmt.Sprintf("%s: givens and entries split wrong, a cell NOT NAMED as doubtful: %s", p.Name, splitText(p)))
 			} else if p.DigitsRight {
 				lines = append(lines, fmt.Sprintf("%s: givens and entries split wrong: %s", p.Name, splitText(p)))
 			}
@@ -124,7 +127,7 @@ func (r *FolderReport) Write(w io.Writer) {
 		fmt.Fprintf(w, "cells wrong:             %d of %d read (%s): %d misread, %d missed, %d invented\n",
 			wrong, cells, pct(wrong, cells), misread, missed, invented)
 		if kinds > 0 {
-			fmt.Fprintf(w, "givens/entries split:    %d of %d right (%s; grids whose truth tells them apart)\n", splitRight, kinds, pct(splitRight, kinds))
+			fmt.Fprintf(w, "givens/entries split:    %d of %d right (%s; grids whose truth tells them apart); %d wrong with a cell not named as doubtful\n", splitRight, kinds, pct(splitRight, kinds), splitSilent)
 		}
 		if markCells > 0 {
 			fmt.Fprintf(w, "pencil marks:            %d cells in %d pictures: %d read as marks, %d read as a digit", markCells, marksPictures, marksAsMarks, marksAsDigit)
