@@ -345,7 +345,11 @@ func handPopulationGain(rs *[81]CellReading, styles *[81]glyphStyle) (float64, i
 //
 // The digits it weighs are doubted as much as the other answer is likely,
 // gain - handPopulationCost being the log odds of the entries' population:
-// the entries it keeps by that, the givens it makes by the other.
+// the entries it keeps by that, the givens it makes by the other, and the
+// entries it keeps because as givens they would make no proper puzzle (a
+// player's mistake, or print misread: at JPEG quality 5 two printed
+// digits read as the player's, newspaper-dev's image208 saved again so)
+// by the other too, for their looks still say print.
 func onePopulation(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) bool {
 	gain, entries := handPopulationGain(rs, styles)
 	if entries == 0 {
@@ -369,6 +373,12 @@ func onePopulation(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChe
 		}
 	}
 	if !checks.of(&out).proper() {
+		doubt := logistic(handPopulationCost - gain)
+		for i, r := range rs {
+			if r.Kind == KindEntry && styles[i].ok {
+				rs[i].KindDoubt = max(r.KindDoubt, doubt)
+			}
+		}
 		return false
 	}
 	*rs = out

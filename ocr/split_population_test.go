@@ -104,7 +104,8 @@ func TestInkPopulationsWrongEntryMarked(t *testing.T) {
 // digits are givens; the entries stand when they are a population of
 // their own: another ink, another height from digit to digit, digits
 // unlike the page's others of their value; and they stand when the
-// digits would not make a proper puzzle as givens (a player's mistake).
+// digits would not make a proper puzzle as givens (a player's mistake),
+// but their kind is doubted when they look like the print.
 func TestOnePopulation(t *testing.T) {
 	puzzle, sol := synthSolved(t)
 	printed := glyphStyle{ok: true, l: 20, a: 0, b: 1, height: 0.58, typeface: 3}
@@ -115,20 +116,23 @@ func TestOnePopulation(t *testing.T) {
 		entry     func(k int) glyphStyle
 		wrong     bool // the player's first entry is a mistake
 		wantGiven bool // the digits read as handwriting become givens
+		// wantDoubt: the digits read as handwriting are not surely
+		// told a given or an entry.
+		wantDoubt bool
 	}{
-		{"the print's look", func(int) glyphStyle { return printed }, false, true},
+		{"the print's look", func(int) glyphStyle { return printed }, false, true, false},
 		{"the print's ink and height, typefaces a little less alike", func(k int) glyphStyle {
 			s := printed
 			s.typeface = []float64{3, 2, 1.2, 0.5}[k%4]
 			return s
-		}, false, true},
+		}, false, true, false},
 		{"a blue pen", func(k int) glyphStyle {
 			return glyphStyle{ok: true, l: 35, a: 15, b: -35, height: 0.58, typeface: 3}
-		}, false, false},
+		}, false, false, false},
 		{"a black pen, heights and shapes of a hand", func(k int) glyphStyle {
 			return glyphStyle{ok: true, l: 20, a: 0, b: 1, height: 0.5 + 0.04*float64(k%5), typeface: []float64{-3, -2.2, -1}[k%3]}
-		}, false, false},
-		{"the print's look, a mistake among them", func(int) glyphStyle { return printed }, true, false},
+		}, false, false, false},
+		{"the print's look, a mistake among them", func(int) glyphStyle { return printed }, true, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var rs [81]CellReading
@@ -160,6 +164,9 @@ func TestOnePopulation(t *testing.T) {
 			for i, r := range rs {
 				if r.Digit != 0 && puzzle.Cell(i) == 0 && (r.Kind == KindGiven) != tc.wantGiven {
 					t.Errorf("r%dc%d is a %v", i/9+1, i%9+1, r.Kind)
+				}
+				if r.Digit != 0 && puzzle.Cell(i) == 0 && r.KindSure() == tc.wantDoubt {
+					t.Errorf("r%dc%d: kind doubted at %.3g, want doubt %v", i/9+1, i%9+1, r.KindDoubt, tc.wantDoubt)
 				}
 			}
 		})
