@@ -102,8 +102,9 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // print), with the typeface's (a digit like the page's others of its digit
 // is print), weighed with the looks of the digits read surely
 // (lookSplit); the entries so read stand only when they are a population
-// of their own, and otherwise every digit is a given (onePopulation). The
-// symmetry of the givens then settles the few
+// of their own, and otherwise every digit is a given (onePopulation).
+// Where they stand, a digit whose odds make it likelier the other kind is
+// doubted (lookDoubt). The symmetry of the givens then settles the few
 // cells that break it (symmetricSplit). Last, the givens alone are
 // corrected from their alternatives ([Correct]); the entries are the
 // player's and are never corrected.
@@ -113,8 +114,10 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 	if ok {
 		rs = out
 	} else {
-		lookSplit(&rs, styles, checks)
-		onePopulation(&rs, styles, checks)
+		_, odds := lookSplit(&rs, styles, checks)
+		if !onePopulation(&rs, styles, checks) {
+			lookDoubt(&rs, odds)
+		}
 		nearInkDoubt(&rs, ways)
 	}
 	symmetricSplit(&rs, checks)

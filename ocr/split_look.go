@@ -1,6 +1,9 @@
 package ocr
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // A player's pen rarely matches the puzzle's print: in a photo the print
 // of a newspaper comes out gray and the ballpoint black, or the pen is red
@@ -80,8 +83,9 @@ func features(s glyphStyle) [lookDims]float64 {
 // nothing unless one group has minInkSamples sure digits, and keeps the
 // change only when the givens make a proper puzzle (once corrected), or,
 // when they did not before, still keep the rules. It reports whether it
-// changed anything.
-func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) bool {
+// changed anything, and each digit's odds of being an entry (nil when it
+// did nothing) for lookDoubt.
+func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks) (bool, *entryOdds) {
 	var idx []int // the digits whose look was measured
 	var logit [81]float64
 	for i, r := range rs {
@@ -105,7 +109,7 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			}
 		}
 		if max(hand.n, print.n) < minInkSamples {
-			return false
+			return false, nil
 		}
 		next := logit
 		for _, i := range idx {
@@ -144,16 +148,42 @@ func lookSplit(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			changed = true
 		}
 	}
-	if !changed {
-		return false
-	}
 	// The givens must make a proper puzzle (once corrected as [Correct]
 	// would); when they did not before, they must still keep the rules.
-	if !checks.of(&out).proper() && (checks.of(rs).proper() || !givensValid(&out)) {
-		return false
+	if changed && !checks.of(&out).proper() && (checks.of(rs).proper() || !givensValid(&out)) {
+		changed = false
 	}
-	*rs = out
-	return true
+	if changed {
+		*rs = out
+	}
+	return changed, &entryOdds{idx: idx, entry: post}
+}
+
+// entryOdds are the digits lookSplit weighed, idx, and each one's log odds
+// of being an entry by the recognizer, the typeface and the look.
+type entryOdds struct {
+	idx   []int
+	entry [81]float64
+}
+
+// lookDoubt doubts the kind of each digit of rs that its odds (lo) make
+// likelier the other kind, as much as they do: a digit that kept its kind
+// only because its look did not point the other way, or because the other
+// split made no proper puzzle. A page without entries is left alone: its
+// digits are one population whatever one of them looks like.
+func lookDoubt(rs *[81]CellReading, lo *entryOdds) {
+	if lo == nil || !slices.ContainsFunc(rs[:], func(r CellReading) bool { return r.Kind == KindEntry }) {
+		return
+	}
+	for _, i := range lo.idx {
+		odds := lo.entry[i] // of the other kind than the one read
+		if rs[i].Kind == KindEntry {
+			odds = -odds
+		}
+		if odds > 0 {
+			rs[i].KindDoubt = max(rs[i].KindDoubt, logistic(odds))
+		}
+	}
 }
 
 // lookOdds is the log odds that a digit of look s is an entry rather than

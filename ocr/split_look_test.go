@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestLookSplit(t *testing.T) {
 		scrawly++
 	}
 	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.6
-	if !lookSplit(&rs, &styles, givensChecks{}) {
+	if changed, _ := lookSplit(&rs, &styles, givensChecks{}); !changed {
 		t.Fatal("lookSplit changed nothing")
 	}
 	if rs[neat].Kind != KindEntry {
@@ -91,7 +92,7 @@ func TestLookSplitHeight(t *testing.T) {
 	}
 	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.2
 	rs[scrawly].Kind, rs[scrawly].Hand = KindEntry, 0.8
-	if !lookSplit(&rs, &styles, givensChecks{}) {
+	if changed, _ := lookSplit(&rs, &styles, givensChecks{}); !changed {
 		t.Fatal("lookSplit changed nothing")
 	}
 	if rs[neat].Kind != KindEntry || rs[scrawly].Kind != KindGiven {
@@ -135,6 +136,36 @@ func TestLookSplitNoEntries(t *testing.T) {
 	if rs[sure].Kind != KindEntry {
 		t.Errorf("the digit surely handwritten is a %v", rs[sure].Kind)
 	}
+}
+
+// TestLookDoubt: on a page with entries, a digit that kept its kind
+// against its odds (of being an entry, by the recognizer, the typeface and
+// the look) is doubted as much as its odds make it the other kind; a digit
+// whose odds agree with its kind is not; and on a page without entries
+// nothing is doubted, for its digits are one population.
+func TestLookDoubt(t *testing.T) {
+	var rs [81]CellReading
+	odds := entryOdds{idx: []int{0, 1, 2, 3}}
+	rs[0], odds.entry[0] = CellReading{Kind: KindGiven, Digit: 2}, 0.81 // an entry, likelier, kept a given
+	rs[1], odds.entry[1] = CellReading{Kind: KindGiven, Digit: 5}, -6   // print
+	rs[2], odds.entry[2] = CellReading{Kind: KindEntry, Digit: 7}, 9    // a hand
+	rs[3], odds.entry[3] = CellReading{Kind: KindEntry, Digit: 4}, -0.4 // a given, likelier, kept an entry
+	withEntries := rs
+	lookDoubt(&withEntries, &odds)
+	for i, want := range []float64{logistic(0.81), 0, 0, logistic(0.4)} {
+		if got := withEntries[i].KindDoubt; math.Abs(got-want) > 1e-9 {
+			t.Errorf("cell %d: kind doubt %.3f, want %.3f", i, got, want)
+		}
+	}
+	noEntries := rs
+	noEntries[2].Kind, noEntries[3].Kind = KindGiven, KindGiven
+	lookDoubt(&noEntries, &odds)
+	for i := range 4 {
+		if noEntries[i].KindDoubt != 0 {
+			t.Errorf("cell %d on a page without entries: kind doubt %.3f", i, noEntries[i].KindDoubt)
+		}
+	}
+	lookDoubt(&rs, nil) // lookSplit did nothing
 }
 
 // TestSettleBetween: of two clearly coloured groups (black print, a red
