@@ -166,11 +166,15 @@ type entryOdds struct {
 	entry [81]float64
 }
 
-// lookDoubt doubts the kind of each digit of rs that its odds (lo) make
-// likelier the other kind, as much as they do: a digit that kept its kind
-// only because its look did not point the other way, or because the other
-// split made no proper puzzle. A page without entries is left alone: its
-// digits are one population whatever one of them looks like.
+// lookDoubt doubts the kind of each digit of rs as much as its odds (lo)
+// make it the other kind, so that a digit told a given or an entry at
+// less than SureConfidence is named (KindSure). Measured on the pages with
+// entries of mixed-dev and of the synthetic book looks (seeds 3501-3504,
+// 3701, 3702, 3801, 3802; 6006 digits), the odds are about as sure as they
+// say where it matters: of the digits at odds of 2 to 3 either way 8% were
+// the other kind, at 3 to 4 3.8%, at 4 to 6 0.6%. A page without entries
+// is left alone: its digits are one population whatever one of them looks
+// like.
 func lookDoubt(rs *[81]CellReading, lo *entryOdds) {
 	if lo == nil || !slices.ContainsFunc(rs[:], func(r CellReading) bool { return r.Kind == KindEntry }) {
 		return
@@ -180,9 +184,7 @@ func lookDoubt(rs *[81]CellReading, lo *entryOdds) {
 		if rs[i].Kind == KindEntry {
 			odds = -odds
 		}
-		if odds > 0 {
-			rs[i].KindDoubt = max(rs[i].KindDoubt, logistic(odds))
-		}
+		rs[i].KindDoubt = max(rs[i].KindDoubt, logistic(odds))
 	}
 }
 

@@ -138,29 +138,34 @@ func TestLookSplitNoEntries(t *testing.T) {
 	}
 }
 
-// TestLookDoubt: on a page with entries, a digit that kept its kind
-// against its odds (of being an entry, by the recognizer, the typeface and
-// the look) is doubted as much as its odds make it the other kind; a digit
-// whose odds agree with its kind is not; and on a page without entries
-// nothing is doubted, for its digits are one population.
+// TestLookDoubt: on a page with entries, each digit is doubted as much as
+// its odds (of being an entry, by the recognizer, the typeface and the
+// look) make it the other kind: a digit that kept its kind against them,
+// or one they leave near even, is not read surely as a given or an entry;
+// one they agree with surely is. On a page without entries nothing is
+// doubted, for its digits are one population.
 func TestLookDoubt(t *testing.T) {
 	var rs [81]CellReading
-	odds := entryOdds{idx: []int{0, 1, 2, 3}}
-	rs[0], odds.entry[0] = CellReading{Kind: KindGiven, Digit: 2}, 0.81 // an entry, likelier, kept a given
-	rs[1], odds.entry[1] = CellReading{Kind: KindGiven, Digit: 5}, -6   // print
-	rs[2], odds.entry[2] = CellReading{Kind: KindEntry, Digit: 7}, 9    // a hand
-	rs[3], odds.entry[3] = CellReading{Kind: KindEntry, Digit: 4}, -0.4 // a given, likelier, kept an entry
+	odds := entryOdds{idx: []int{0, 1, 2, 3, 4}}
+	rs[0], odds.entry[0] = CellReading{Kind: KindGiven, Digit: 2}, 0.81  // an entry, likelier, kept a given
+	rs[1], odds.entry[1] = CellReading{Kind: KindGiven, Digit: 5}, -9    // print
+	rs[2], odds.entry[2] = CellReading{Kind: KindEntry, Digit: 7}, 9     // a hand
+	rs[3], odds.entry[3] = CellReading{Kind: KindEntry, Digit: 4}, -0.4  // a given, likelier, kept an entry
+	rs[4], odds.entry[4] = CellReading{Kind: KindGiven, Digit: 3}, -0.13 // near even
 	withEntries := rs
 	lookDoubt(&withEntries, &odds)
-	for i, want := range []float64{logistic(0.81), 0, 0, logistic(0.4)} {
-		if got := withEntries[i].KindDoubt; math.Abs(got-want) > 1e-9 {
-			t.Errorf("cell %d: kind doubt %.3f, want %.3f", i, got, want)
+	for i, want := range []bool{false, true, true, false, false} {
+		if got := withEntries[i].KindSure(); got != want {
+			t.Errorf("cell %d: kind doubt %.4f, sure %v, want %v", i, withEntries[i].KindDoubt, got, want)
 		}
+	}
+	if got, want := withEntries[0].KindDoubt, logistic(0.81); math.Abs(got-want) > 1e-9 {
+		t.Errorf("cell 0: kind doubt %.4f, want %.4f", got, want)
 	}
 	noEntries := rs
 	noEntries[2].Kind, noEntries[3].Kind = KindGiven, KindGiven
 	lookDoubt(&noEntries, &odds)
-	for i := range 4 {
+	for i := range 5 {
 		if noEntries[i].KindDoubt != 0 {
 			t.Errorf("cell %d on a page without entries: kind doubt %.3f", i, noEntries[i].KindDoubt)
 		}

@@ -219,11 +219,12 @@ func TestReadAsksBeforeAccusing(t *testing.T) {
 	}
 }
 
-// TestReadNamesKindsInDoubt reads a book page filled in with a
-// near-black pen in which the recognizer and the typeface make one pen
-// digit (r3c8) likelier the player's than print, but its look (ink and
-// height) does not point there, so it stays a given: it must be named as
-// a cell to check, as must every digit whose kind is read wrong.
+// TestReadNamesKindsInDoubt reads book pages filled in with a near-black
+// pen: on the first the recognizer and the typeface make one pen digit
+// (r3c8) likelier the player's than print, but its look (ink and height)
+// does not point there, so it stays a given; on the second all the
+// evidence leaves a pen 3 (r8c7) near even. Each must be named as a cell
+// to check, as must every digit whose kind is read wrong.
 func TestReadNamesKindsInDoubt(t *testing.T) {
 	for _, tc := range []struct {
 		look, givens, entered string
@@ -231,6 +232,9 @@ func TestReadNamesKindsInDoubt(t *testing.T) {
 		{"book-black-pen-held-as-print.jpg",
 			".......9...2..47351.....4....37...1....51.....4.9...6.3...7..4...9.2...78.....9.2",
 			".3.2....8...1............2.......8..9.8...2..7.1.8.5.....8..6.1.1.6...8..7.4....."},
+		{"book-black-pen-even-odds.jpg",
+			".3.....46..1.......628...1..9.2....7....4....7...6.52....32....42..97....8......5",
+			"...1.2...........2.....4.........1.......1....1...3...175....69...5..3813.9.1...."},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
 			res := readLook(t, tc.look)
