@@ -181,6 +181,10 @@ type Puzzle struct {
 	// from the player's entries: the solution holds whoever wrote them,
 	// but a check of the player's work rests on them ([Result.ProgressFrom]).
 	KindDoubts []Doubt
+	// KindSettled is set when a check of the player's work stands whoever
+	// wrote the givens of KindDoubts (kindSettled): it need not ask about
+	// them.
+	KindSettled bool
 }
 
 // Puzzle returns the puzzle the picture shows: the givens read when they
@@ -212,6 +216,7 @@ func (r *Result) Puzzle() (Puzzle, error) {
 	}
 	slices.SortStableFunc(p.Doubts, func(a, b Doubt) int { return cmp.Compare(a.Confidence, b.Confidence) })
 	p.Settled = solutionSettled(p, &r.Cells)
+	p.KindSettled = kindSettled(p, &r.Cells)
 	return p, nil
 }
 
@@ -331,8 +336,9 @@ type Progress struct {
 	marks   [81]solver.DigitSet
 	givens  solver.Grid
 	// splitUnsure is set when every given was read surely but some were
-	// not surely told from the player's entries.
-	splitUnsure bool
+	// not surely told from the player's entries, and the check rests on
+	// them; kindSettled when some were not, but it does not.
+	splitUnsure, kindSettled bool
 }
 
 // Right reports whether nothing is wrong and nothing unsure.
@@ -358,10 +364,7 @@ func (r *Result) Progress() (Progress, error) {
 // ProgressFrom checks the player's work against the solution of pz, one of
 // [Result.Puzzle]'s (or that puzzle [Puzzle.Accepted]).
 func (r *Result) ProgressFrom(pz Puzzle) Progress {
-	digitsUnsure := len(pz.Doubts) > 0 && !pz.Settled
-	p := Progress{GivensUnsure: digitsUnsure || len(pz.KindDoubts) > 0, AllDigits: pz.AllDigits, Filled: true,
-		Current: r.Grid, entered: r.Entered, marks: r.Marks, givens: r.Grid}
-	p.splitUnsure = !digitsUnsure && len(pz.KindDoubts) > 0
+	p, digitsUnsure := r.newProgress(pz)
 	askDoubt := func(d Doubt) {
 		p.Unsure = append(p.Unsure, d.Cell)
 		p.Questions = append(p.Questions, d)
@@ -372,8 +375,10 @@ func (r *Result) ProgressFrom(pz Puzzle) Progress {
 		askDoubt(d)
 	}
 	var marks []solver.DigitSet
-	for _, d := range pz.KindDoubts {
-		askDoubt(d)
+	if !pz.KindSettled {
+		for _, d := range pz.KindDoubts {
+			askDoubt(d)
+		}
 	}
 	for i, c := range r.Cells {
 		given, entry, right := r.Grid.Cell(i), r.Entered.Cell(i), pz.Solution.Cell(i)
@@ -436,6 +441,19 @@ func (r *Result) ProgressFrom(pz Puzzle) Progress {
 		p.Marks = marks
 	}
 	return p
+}
+
+// newProgress is the Progress of r's player's work against pz before a
+// cell is checked: whether the solution rests on givens not read surely
+// (digitsUnsure, reported) or not surely told from the entries.
+func (r *Result) newProgress(pz Puzzle) (p Progress, digitsUnsure bool) {
+	digitsUnsure = len(pz.Doubts) > 0 && !pz.Settled
+	kindsUnsure := len(pz.KindDoubts) > 0 && !pz.KindSettled
+	p = Progress{GivensUnsure: digitsUnsure || kindsUnsure, AllDigits: pz.AllDigits, Filled: true,
+		Current: r.Grid, entered: r.Entered, marks: r.Marks, givens: r.Grid}
+	p.splitUnsure = !digitsUnsure && kindsUnsure
+	p.kindSettled = len(pz.KindDoubts) > 0 && pz.KindSettled
+	return p, digitsUnsure
 }
 
 // Mistake is the line naming a mistake of the player's at cell i, one of
@@ -508,11 +526,11 @@ func (p Progress) Summary() string {
 		return "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above"
 	case p.GivensUnsure:
 		return "I could not read every given surely, so I call none of your entries wrong: please check the cells above"
-	case p.Entries == 0 && len(p.Unsure) == 0:
+	case p.Entries == 0 && len(p.Unsure) == 0 && !p.kindSettled:
 		return "no entries to check: the picture shows the puzzle's givens only"
-	case p.AllDigits && len(p.Unsure) > 0:
+	case (p.AllDigits || p.kindSettled && p.Entries == 0) && len(p.Unsure) > 0:
 		return "no mistake: every digit I read surely fits the puzzle's one solution (I could not tell all your entries from the printed givens); please check the cells above"
-	case p.AllDigits:
+	case p.AllDigits, p.kindSettled && p.Entries == 0:
 		return "no mistake: every digit fits the puzzle's one solution (I could not tell all your entries from the printed givens)"
 	case len(p.Unsure) > 0 && sure == 0:
 		return "nothing I could read surely to check; please check the cells above"

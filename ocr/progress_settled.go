@@ -91,3 +91,46 @@ func emptyChance(c CellReading) float64 {
 	}
 	return 0
 }
+
+// A given not surely told from the player's entries (Puzzle.KindDoubts)
+// cannot change a check of the player's work either when the puzzle keeps
+// its one solution without it: printed or written in, it is the
+// solution's digit, and the other entries are checked against the same
+// solution. And when the puzzle would have several solutions without it,
+// it is all but surely printed (misprint), as an empty cell is above.
+
+// kindSettled reports whether a check against p.Solution stands whoever
+// wrote the givens of p.KindDoubts, but for a chance below
+// 1 - SureConfidence. It weighs every choice of which of them are the
+// player's, each by the split's KindDoubt: a choice that leaves the other
+// givens p.Solution as their one solution cannot change the check; one
+// that leaves them several solutions is weighed by misprint, and counts
+// against.
+func kindSettled(p Puzzle, cells *[81]CellReading) bool {
+	n := len(p.KindDoubts)
+	switch {
+	case n == 0:
+		return true
+	case n > settleMax:
+		return false
+	}
+	var right, wrong float64
+	for written := range 1 << n {
+		g, w := p.Grid, 1.0
+		for k, d := range p.KindDoubts {
+			doubt := cells[d.Cell].KindDoubt
+			if written&(1<<k) != 0 {
+				g.SetCell(d.Cell, 0)
+				w *= doubt
+			} else {
+				w *= 1 - doubt
+			}
+		}
+		if sol, err := solver.SolveUnique(g); err == nil && sol == p.Solution {
+			right += w
+		} else {
+			wrong += w * misprint
+		}
+	}
+	return wrong/(right+wrong) < 1-SureConfidence
+}

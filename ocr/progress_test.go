@@ -307,16 +307,26 @@ func TestDoubtWords(t *testing.T) {
 	}
 }
 
-// TestProgressAsksWhoseDigit: givens read surely but not surely told from
-// the player's entries (an app's pale entries beside its givens) are
-// asked about, whose they are, and no check says "no entries" or calls an
-// entry wrong from them; the solve does not need the split (Puzzle.Sure),
-// and a puzzle taken as read checks as before.
+// minimalPuzzle is a puzzle of 17 givens without any of which it has
+// several solutions; r1c8 is a given 1, r1c4 is 7 in its solution.
+const minimalPuzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+
+// TestProgressAsksWhoseDigit: a given read surely but not surely told from
+// the player's entries (an app's pale entries beside its givens) is asked
+// about, whose it is, when a check could depend on it: without it the
+// puzzle would have several solutions, and the split's doubt outweighs
+// the chance of a misprint. Then no check says "no entries" or calls an
+// entry wrong; the solve does not need the split (Puzzle.Sure), and a
+// puzzle taken as read checks as before.
 func TestProgressAsksWhoseDigit(t *testing.T) {
-	const r1c1, r1c2, r1c4 = 0, 1, 3 // givens 5 and 3; r1c4 is 6 in the solution
-	r := progressResult(t, map[int]int{r1c4: 7}, nil, nil)
-	r.Cells[r1c1].KindDoubt = 0.11
-	r.Cells[r1c2].KindDoubt = 0.01 // doubted too little to ask
+	const r1c4, r1c8 = 3, 7
+	r := givensResult(t, minimalPuzzle)
+	if n := solver.Count(withoutCell(r.Grid, r1c8), 2); n != 2 {
+		t.Fatalf("the puzzle without r1c8 has %d solutions, want several", n)
+	}
+	r.Entered.SetCell(r1c4, 6)
+	r.Cells[r1c4] = CellReading{Kind: KindEntry, Digit: 6, Confidence: 1}
+	r.Cells[r1c8].KindDoubt = 0.9
 	pz, err := r.Puzzle()
 	if err != nil {
 		t.Fatal(err)
@@ -325,10 +335,10 @@ func TestProgressAsksWhoseDigit(t *testing.T) {
 		t.Errorf("Sure() = %v: the split's doubt costs the solve", err)
 	}
 	p := r.ProgressFrom(pz)
-	if !slices.Equal(p.Unsure, []int{r1c1, r1c4}) || len(p.Wrong) != 0 || !p.GivensUnsure {
-		t.Errorf("unsure %v, wrong %v, givens unsure %v; want [%d %d], [], true", p.Unsure, p.Wrong, p.GivensUnsure, r1c1, r1c4)
+	if !slices.Equal(p.Unsure, []int{r1c8, r1c4}) || len(p.Wrong) != 0 || !p.GivensUnsure {
+		t.Errorf("unsure %v, wrong %v, givens unsure %v; want [%d %d], [], true", p.Unsure, p.Wrong, p.GivensUnsure, r1c8, r1c4)
 	}
-	if q := p.Questions[0]; !q.KindUnsure || q.String() != "r1c1: is this 5 yours, or printed with the puzzle? I could not tell your entries from the givens surely" || q.Ask() != "is the 5 in r1c1 yours, or printed with the puzzle?" {
+	if q := p.Questions[0]; !q.KindUnsure || q.String() != "r1c8: is this 1 yours, or printed with the puzzle? I could not tell your entries from the givens surely" || q.Ask() != "is the 1 in r1c8 yours, or printed with the puzzle?" {
 		t.Errorf("asks %q (%q)", q.String(), q.Ask())
 	}
 	if s := p.Summary(); s != "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above" {
@@ -339,15 +349,66 @@ func TestProgressAsksWhoseDigit(t *testing.T) {
 		t.Errorf("taken as read: wrong %v, unsure %v; want [%d], []", p.Wrong, p.Unsure, r1c4)
 	}
 	// With no entries read, the check asks instead of saying there are none.
-	r = progressResult(t, nil, nil, nil)
-	r.Cells[r1c1].KindDoubt = 0.3
+	r = givensResult(t, minimalPuzzle)
+	r.Cells[r1c8].KindDoubt = 0.9
 	p, err = r.Progress()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := p.Summary(); !slices.Equal(p.Unsure, []int{r1c1}) || s == "no entries to check: the picture shows the puzzle's givens only" {
-		t.Errorf("unsure %v, summary %q; want [%d] and a question", p.Unsure, s, r1c1)
+	if s := p.Summary(); !slices.Equal(p.Unsure, []int{r1c8}) || s == "no entries to check: the picture shows the puzzle's givens only" {
+		t.Errorf("unsure %v, summary %q; want [%d] and a question", p.Unsure, s, r1c8)
 	}
+}
+
+// TestProgressKindSettled: a given not surely told from the player's
+// entries is not asked about when the check stands whoever wrote it: the
+// puzzle keeps its one solution without it (a pen 6 the recognizer read
+// as print, right either way), or would have several and the split
+// doubts it too little to outweigh a misprint. The player's mistake
+// elsewhere is then called one.
+func TestProgressKindSettled(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		puzzle string
+		given  int // the given doubted
+		doubt  float64
+		entry  int // a cell empty in the puzzle, where the player wrote a wrong digit
+	}{
+		{"the solution holds without it", "530070000600195000098000060800060003400803001700020006060000280000419005000080079", 0, 0.4, 3},
+		{"several solutions without it, doubted a little", minimalPuzzle, 7, 0.3, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := givensResult(t, tc.puzzle)
+			wrong := r.Solution.Cell(tc.entry)%9 + 1
+			r.Entered.SetCell(tc.entry, wrong)
+			r.Cells[tc.entry] = CellReading{Kind: KindEntry, Digit: wrong, Confidence: 1}
+			r.Cells[tc.given].KindDoubt = tc.doubt
+			p, err := r.Progress()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(p.Wrong, []int{tc.entry}) || len(p.Unsure) != 0 || p.GivensUnsure {
+				t.Errorf("wrong %v, unsure %v, givens unsure %v; want [%d], [], false", p.Wrong, p.Unsure, p.GivensUnsure, tc.entry)
+			}
+		})
+	}
+	// A page all read as givens, some of them maybe the player's: no
+	// "givens only".
+	r := givensResult(t, "530070000600195000098000060800060003400803001700020006060000280000419005000080079")
+	r.Cells[0].KindDoubt = 0.4
+	p, err := r.Progress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Summary(); s != "no mistake: every digit fits the puzzle's one solution (I could not tell all your entries from the printed givens)" || len(p.Unsure) != 0 {
+		t.Errorf("Summary() = %q, unsure %v", s, p.Unsure)
+	}
+}
+
+// withoutCell is g with cell i empty.
+func withoutCell(g solver.Grid, i int) solver.Grid {
+	g.SetCell(i, 0)
+	return g
 }
 
 // TestToCheckKindDoubt: a digit not surely told a given or an entry is a
