@@ -146,6 +146,12 @@ type CellReading struct {
 	// the likelier reading once weighed with what else is known of the
 	// cell (weighEntries). Zero when the recognizer gave none.
 	digits [10]float64
+	// headMarks are the marks the network reads in the whole cell
+	// (netMarks), kept beside Marks when each mark is read on its own: a
+	// mark beside a grid line can be missed one way and not the other,
+	// and marks are called wrong only when both leave the solution's
+	// digit out.
+	headMarks solver.DigitSet
 }
 
 // KindSure reports whether the cell's kind is read surely: the split

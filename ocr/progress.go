@@ -426,9 +426,9 @@ func (r *Result) ProgressFrom(pz Puzzle) Progress {
 					}
 					marks[i] = m
 				}
-			case c.MarksConfidence < AccuseConfidence:
-				// Unsure marks are asked about only when, as read,
-				// they would be wrong.
+			case c.MarksConfidence < AccuseConfidence, c.headMarks.Has(right):
+				// Asked about: marks read unsurely, or surely but with
+				// the digit in the whole cell's view (see headMarks).
 				ask(i, false)
 			case p.GivensUnsure:
 				ask(i, true)

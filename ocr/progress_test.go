@@ -360,6 +360,34 @@ func TestProgressAsksWhoseDigit(t *testing.T) {
 	}
 }
 
+// TestProgressMarksSeenWhole: pencil marks read surely one mark at a
+// time that leave out the solution's digit are the player's mistake,
+// unless the network's view of the whole cell holds that digit (the marks
+// "1 7" with the 1 beside a box line, read as "7"): then they are asked
+// about.
+func TestProgressMarksSeenWhole(t *testing.T) {
+	const r1c3 = 2 // empty in the puzzle; 4 in its solution
+	for _, tc := range []struct {
+		name  string
+		whole solver.DigitSet
+		wrong bool
+	}{
+		{"no view of the whole cell", 0, true},
+		{"the whole cell without the digit", solver.DigitSetOf(1, 7), true},
+		{"the whole cell with the digit", solver.DigitSetOf(4, 7), false},
+	} {
+		r := progressResult(t, nil, map[int]solver.DigitSet{r1c3: solver.DigitSetOf(7)}, nil)
+		r.Cells[r1c3].headMarks = tc.whole
+		p, err := r.Progress()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wrong := slices.Equal(p.MarksWrong, []int{r1c3}); wrong != tc.wrong || wrong == slices.Equal(p.Unsure, []int{r1c3}) {
+			t.Errorf("%s: marks wrong %v, unsure %v; want called wrong %v, else asked", tc.name, p.MarksWrong, p.Unsure, tc.wrong)
+		}
+	}
+}
+
 // TestProgressKindSettled: a given not surely told from the player's
 // entries is not asked about when the check stands whoever wrote it: the
 // puzzle keeps its one solution without it (a pen 6 the recognizer read

@@ -287,6 +287,7 @@ func netReading(o *digitnet.Output) (CellReading, *[10]float64) {
 		// The marks head's view of the whole cell, until each mark is
 		// read on its own.
 		r.Marks = netMarks(o)
+		r.headMarks = r.Marks
 		r.MarksConfidence = float64(o.Kind[digitnet.KindMarks])
 		for _, v := range o.Marks {
 			r.MarksConfidence *= float64(max(v, 1-v))
