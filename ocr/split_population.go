@@ -355,32 +355,27 @@ func onePopulation(rs *[81]CellReading, styles *[81]glyphStyle, checks givensChe
 	if entries == 0 {
 		return false
 	}
-	if gain >= handPopulationCost {
-		doubt := logistic(handPopulationCost - gain)
-		for i, r := range rs {
+	if gain < handPopulationCost {
+		out := *rs
+		doubt := logistic(gain - handPopulationCost)
+		for i, r := range out {
 			if r.Kind == KindEntry && styles[i].ok {
-				rs[i].KindDoubt = max(r.KindDoubt, doubt)
+				out[i].Kind = KindGiven
+				out[i].KindDoubt = max(r.KindDoubt, doubt)
 			}
 		}
-		return false
+		if checks.of(&out).proper() {
+			*rs = out
+			return true
+		}
 	}
-	out := *rs
-	doubt := logistic(gain - handPopulationCost)
-	for i, r := range out {
+	// The entries stand, by their looks or because as givens they would
+	// make no proper puzzle.
+	doubt := logistic(handPopulationCost - gain)
+	for i, r := range rs {
 		if r.Kind == KindEntry && styles[i].ok {
-			out[i].Kind = KindGiven
-			out[i].KindDoubt = max(r.KindDoubt, doubt)
+			rs[i].KindDoubt = max(r.KindDoubt, doubt)
 		}
 	}
-	if !checks.of(&out).proper() {
-		doubt := logistic(handPopulationCost - gain)
-		for i, r := range rs {
-			if r.Kind == KindEntry && styles[i].ok {
-				rs[i].KindDoubt = max(r.KindDoubt, doubt)
-			}
-		}
-		return false
-	}
-	*rs = out
-	return true
+	return false
 }
