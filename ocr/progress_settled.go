@@ -49,25 +49,11 @@ func solutionSettled(p Puzzle, cells *[81]CellReading) bool {
 	if other >= 1-SureConfidence {
 		return false
 	}
-	var right, wrong float64
-	for empty := range 1 << n {
-		g, w := p.Grid, 1.0
-		for k, d := range p.Doubts {
-			c := cells[d.Cell]
-			e := emptyChance(c)
-			if empty&(1<<k) != 0 {
-				g.SetCell(d.Cell, 0)
-				w *= e / (e + c.Confidence)
-			} else {
-				w *= c.Confidence / (e + c.Confidence)
-			}
-		}
-		if sol, err := solver.SolveUnique(g); err == nil && sol == p.Solution {
-			right += w
-		} else {
-			wrong += w
-		}
-	}
+	right, wrong := solutionKept(p, p.Doubts, func(d Doubt) float64 {
+		c := cells[d.Cell]
+		e := emptyChance(c)
+		return e / (e + c.Confidence)
+	})
 	if !p.AllDigits {
 		right, wrong = right*(1-misprint), wrong*misprint
 	}
@@ -114,23 +100,31 @@ func kindSettled(p Puzzle, cells *[81]CellReading) bool {
 	case n > settleMax:
 		return false
 	}
-	var right, wrong float64
-	for written := range 1 << n {
+	right, wrong := solutionKept(p, p.KindDoubts, func(d Doubt) float64 { return cells[d.Cell].KindDoubt })
+	wrong *= misprint
+	return wrong/(right+wrong) < 1-SureConfidence
+}
+
+// solutionKept weighs every choice of which cells of doubts leave p.Grid
+// (each with its chance, gone), and returns the chance of the choices
+// that leave p.Solution as the grid's one solution (right) and of the
+// others (wrong).
+func solutionKept(p Puzzle, doubts []Doubt, gone func(Doubt) float64) (right, wrong float64) {
+	for choice := range 1 << len(doubts) {
 		g, w := p.Grid, 1.0
-		for k, d := range p.KindDoubts {
-			doubt := cells[d.Cell].KindDoubt
-			if written&(1<<k) != 0 {
+		for k, d := range doubts {
+			if choice&(1<<k) != 0 {
 				g.SetCell(d.Cell, 0)
-				w *= doubt
+				w *= gone(d)
 			} else {
-				w *= 1 - doubt
+				w *= 1 - gone(d)
 			}
 		}
 		if sol, err := solver.SolveUnique(g); err == nil && sol == p.Solution {
 			right += w
 		} else {
-			wrong += w * misprint
+			wrong += w
 		}
 	}
-	return wrong/(right+wrong) < 1-SureConfidence
+	return right, wrong
 }
