@@ -107,14 +107,26 @@ func (p *PictureReport) SplitSilent() bool {
 	if p.Err != nil || p.Result == nil || !p.DigitsRight || p.SplitRight || !p.Truth.KindsKnown || !p.Result.Checked() {
 		return false
 	}
-	for i := range 81 {
-		tg, te := p.Truth.Givens.Cell(i), p.Truth.Entered.Cell(i)
-		rg, re := p.Result.Grid.Cell(i), p.Result.Entered.Cell(i)
-		if ((tg != 0 && re != 0) || (te != 0 && rg != 0)) && !slices.Contains(p.Result.Doubtful, i) {
+	for _, i := range p.splitWrong() {
+		if !slices.Contains(p.Result.Doubtful, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// splitWrong lists the cells whose digit was read right but as a given
+// instead of an entry, or the other way round.
+func (p *PictureReport) splitWrong() []int {
+	var out []int
+	for i := range 81 {
+		tg, te := p.Truth.Givens.Cell(i), p.Truth.Entered.Cell(i)
+		rg, re := p.Result.Grid.Cell(i), p.Result.Entered.Cell(i)
+		if (tg != 0 && re != 0) || (te != 0 && rg != 0) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // FolderReport sums up a run over a folder of pictures with truth.

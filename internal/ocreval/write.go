@@ -279,15 +279,12 @@ func diffText(p PictureReport) string {
 // instead of an entry, or the other way round.
 func splitText(p PictureReport) string {
 	var out []string
-	for i := range 81 {
-		tg, te := p.Truth.Givens.Cell(i), p.Truth.Entered.Cell(i)
-		rg, re := p.Result.Grid.Cell(i), p.Result.Entered.Cell(i)
-		switch {
-		case tg != 0 && re != 0:
-			out = append(out, solver.CellName(i/9, i%9)+" given read as an entry")
-		case te != 0 && rg != 0:
-			out = append(out, solver.CellName(i/9, i%9)+" entry read as a given")
+	for _, i := range p.splitWrong() {
+		what := " entry read as a given"
+		if p.Truth.Givens.Cell(i) != 0 {
+			what = " given read as an entry"
 		}
+		out = append(out, solver.CellName(i/9, i%9)+what)
 	}
 	if len(out) > 6 {
 		out = append(out[:6], fmt.Sprintf("and %d more", len(out)-6))
