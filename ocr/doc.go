@@ -9,7 +9,8 @@
 // input and output are named types, timed under the stage's name in
 // [Result.Stages] ("timings_ms" in the JSON of sudoku read). The stages
 // from rectify to check run once for every angle of the photo tried (see
-// The photo's angle); each stage file says at its top what the stage does
+// The photo's angle), and for the lattices a cell off the detected one
+// when no angle's digits make a puzzle (read_shift.go); each stage file says at its top what the stage does
 // and where it is tested.
 //
 //	stage      files                 entry function        fills in (Result)             tests
@@ -46,6 +47,9 @@
 //
 //	read.go            Read, ReadDecoded, Options, Result, GridCells  read_test.go, read_bench_test.go
 //	upright.go         readUpright: the photo's angle; Turns          read_test.go (TestReadOrientation)
+//	read_shift.go      readShifted: a lattice a cell off the one      read_shift_test.go
+//	                   detected, read when no angle's digits make
+//	                   a puzzle
 //	picture.go         GridError: what a picture that is no 9x9       picture_test.go
 //	                   puzzle is (another size, cropped, empty);
 //	                   Result.GridsNote (several grids)

@@ -161,7 +161,9 @@ func ReadDecoded(ctx context.Context, dec *Decoded, opt Options) (*Result, error
 // readDecoded reads dec; t is when the work on the photo started, the
 // start of the first stage ("decode"). It runs the stages in order, each
 // timed under its own name: decode, detect, then for every angle tried
-// (see readUpright) rectify, cut, recognize, split and check.
+// (see readUpright), and for every lattice a cell off the one detected
+// when no angle's digits make a puzzle (see readShifted), rectify, cut,
+// recognize, split and check.
 func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*Result, error) {
 	clock := &stageClock{last: t}
 	pic := &photo{dec: dec, gray: ToGray(dec.Image)}
@@ -177,6 +179,9 @@ func readDecoded(ctx context.Context, dec *Decoded, opt Options, t time.Time) (*
 	clock.lap("detect")
 	best, err := readUpright(ctx, pic, opt.Recognizer, clock)
 	if err != nil {
+		return nil, err
+	}
+	if best, err = readShifted(ctx, pic, best, opt.Recognizer, clock); err != nil {
 		return nil, err
 	}
 	res := best.result(dec)
