@@ -17,32 +17,24 @@ import (
 const evenChance = 0.5
 
 // weighEmpties weighs each cell the recognizer read as empty but for a
-// faint chance of a digit against how much of the grid the player has
-// filled in (Laplace's rule over the cells that are not givens): in a
+// faint chance of a digit, or as pencil marks where the player keeps none
+// (see keepsMarks: a pen digit the recognizer takes for one mark),
+// against how much of the grid the player has filled in (fillOf): in a
 // grid all but filled in, a faint digit is likelier there than not, and
 // the cell becomes an entry, read unsurely, its digit the recognizer's
 // likeliest (weighEntries then weighs it against the solution), or stays
-// empty but less surely. A cell is never read as empty more surely than
+// as read but less surely. A cell is never read as empty more surely than
 // the recognizer read it (a missed faint digit must stay a cell to
 // check), and a picture without entries is left as it is.
 func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
-	free, filled := 0, 0
-	for _, r := range rs {
-		switch r.Kind {
-		case KindEntry:
-			filled++
-			free++
-		case KindEmpty, KindMarks:
-			free++
-		}
-	}
-	if filled == 0 {
+	fill, ok := fillOf(rs)
+	if !ok {
 		return
 	}
-	fill := float64(filled+1) / float64(free+2)
+	keeps := keepsMarks(rs)
 	for i := range rs {
 		r := &rs[i]
-		if r.Kind != KindEmpty {
+		if r.Kind != KindEmpty && (r.Kind != KindMarks || keeps) {
 			continue
 		}
 		var digits float64
@@ -77,14 +69,55 @@ func weighEmpties(rs *[81]CellReading, entered *solver.Grid) {
 	}
 }
 
+// keepsMarks reports whether the player keeps pencil marks in the grid
+// rs: a cell holds several of them. Where no cell does, a cell read as
+// pencil marks holds one glyph, which weighEmpties weighs as it weighs a
+// faint digit.
+func keepsMarks(rs *[81]CellReading) bool {
+	return slices.ContainsFunc(rs[:], func(r CellReading) bool { return r.Kind == KindMarks && r.Marks.Len() >= 2 })
+}
+
+// fillOf returns how much of the grid rs the player has filled in, as
+// the chance that a cell not given holds an entry (Laplace's rule over
+// those cells), and false when the player has entered nothing.
+func fillOf(rs *[81]CellReading) (float64, bool) {
+	free, filled := 0, 0
+	for _, r := range rs {
+		switch r.Kind {
+		case KindEntry:
+			filled++
+			free++
+		case KindEmpty, KindMarks:
+			free++
+		}
+	}
+	if filled == 0 {
+		return 0, false
+	}
+	return float64(filled+1) / float64(free+2), true
+}
+
 // dropNoiseEntries reads as empty the entries read unsurely that the
 // solution contradicts and that may well be no digit at all (empty is
 // among their alternatives with at least correctMinEmpty): a speck, the
 // print of the other side of the page, taken for a faint digit of the
 // player's; unless the solution's digit is at least as likely as no digit
-// (a scrawl, which weighEntries weighs). They stay doubtful. An entry read
-// surely is the player's, right or wrong, and stays.
+// (a scrawl, which weighEntries weighs), the right digit's chance weighed
+// by how much of the grid the player has filled in (fillOf) where that
+// favours it: in a grid all but filled in, a pen digit the recognizer
+// reads as a wrong digit or as none is likelier the right digit written
+// badly than a speck. They stay doubtful. An
+// entry read surely is the player's, right or wrong, and stays.
 func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
+	fill, ok := fillOf(rs)
+	if !ok {
+		return
+	}
+	// The odds the fill gives a digit over none, where it favours a
+	// digit: a sparse grid leaves the recognizer's odds as they are, as
+	// weighEmpties never reads a cell as empty more surely than the
+	// recognizer did.
+	fuller := max(1, fill/(1-fill))
 	for i := range rs {
 		r := &rs[i]
 		if r.Kind != KindEntry || r.Confidence >= SureConfidence || r.Digit == sol.Cell(i) {
@@ -95,7 +128,7 @@ func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid
 			continue
 		}
 		empty := r.Alternatives[k].Confidence
-		if j := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == sol.Cell(i) }); j >= 0 && r.Alternatives[j].Confidence >= empty {
+		if j := slices.IndexFunc(r.Alternatives, func(a Alternative) bool { return a.Digit == sol.Cell(i) }); j >= 0 && r.Alternatives[j].Confidence*fuller >= empty {
 			continue // the right digit is likelier than none: a scrawl, for weighEntries
 		}
 		alts := append([]Alternative{{Digit: r.Digit, Confidence: r.Confidence}}, slices.Delete(slices.Clone(r.Alternatives), k, k+1)...)
