@@ -21,9 +21,10 @@ import (
 // one (in any of the eight directions) whose givens make a proper puzzle,
 // when it is the only one, and the reading best of the detected lattice
 // has a clash or no solution though its cells were read about as surely
-// as a clear grid's (shiftConfidence); otherwise best. The lattices are read at
-// best's angle, side by side, each without the second opinion first
-// (glanceAt), and that opinion asked where a glance checks out.
+// as a clear grid's (shiftConfidence); otherwise best. The lattices are
+// read at best's angle, side by side, each without the second opinion
+// first (as glanceAt reads the other angles), and that opinion asked
+// where such a reading checks out.
 func readShifted(ctx context.Context, pic *photo, best *angleReading, rec Recognizer, clock *stageClock) (*angleReading, error) {
 	if best.check.solutions != 0 || best.split.meanConf < shiftConfidence {
 		return best, nil

@@ -106,8 +106,8 @@ func fillOf(rs *[81]CellReading) (float64, bool) {
 // by how much of the grid the player has filled in (fillOf) where that
 // favours it: in a grid all but filled in, a pen digit the recognizer
 // reads as a wrong digit or as none is likelier the right digit written
-// badly than a speck. They stay doubtful. An
-// entry read surely is the player's, right or wrong, and stays.
+// badly than a speck. They stay doubtful. An entry read surely is the
+// player's, right or wrong, and stays.
 func dropNoiseEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 	fill, ok := fillOf(rs)
 	if !ok {
