@@ -519,6 +519,10 @@ func (p Progress) Asks() []string {
 // could not be checked, or "" after mistakes.
 func (p Progress) Summary() string {
 	sure := p.Entries - p.UnsureEntries
+	// Every digit read is checked by the solution alone: the picture
+	// holds all of them, or only givens whose kinds cannot change the
+	// check (kindSettled).
+	allDigits := p.AllDigits || p.kindSettled && p.Entries == 0
 	switch {
 	case p.Mistaken():
 		return ""
@@ -528,9 +532,9 @@ func (p Progress) Summary() string {
 		return "I could not read every given surely, so I call none of your entries wrong: please check the cells above"
 	case p.Entries == 0 && len(p.Unsure) == 0 && !p.kindSettled:
 		return "no entries to check: the picture shows the puzzle's givens only"
-	case (p.AllDigits || p.kindSettled && p.Entries == 0) && len(p.Unsure) > 0:
+	case allDigits && len(p.Unsure) > 0:
 		return "no mistake: every digit I read surely fits the puzzle's one solution (I could not tell all your entries from the printed givens); please check the cells above"
-	case p.AllDigits, p.kindSettled && p.Entries == 0:
+	case allDigits:
 		return "no mistake: every digit fits the puzzle's one solution (I could not tell all your entries from the printed givens)"
 	case len(p.Unsure) > 0 && sure == 0:
 		return "nothing I could read surely to check; please check the cells above"

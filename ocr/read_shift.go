@@ -2,7 +2,7 @@ package ocr
 
 import (
 	"context"
-	"time"
+	"math"
 )
 
 // A lattice a cell off (read_shift.go): Detect fits a lattice of ten
@@ -23,8 +23,8 @@ import (
 // has a clash or no solution though its cells were read about as surely
 // as a clear grid's (shiftConfidence); otherwise best. The lattices are
 // read at best's angle, side by side, each without the second opinion
-// first (as glanceAt reads the other angles), and that opinion asked
-// where such a reading checks out.
+// first (readEach, as glanceAt reads the other angles), and that opinion
+// asked where such a reading checks out.
 func readShifted(ctx context.Context, pic *photo, best *angleReading, rec Recognizer, clock *stageClock) (*angleReading, error) {
 	if best.check.solutions != 0 || best.split.meanConf < shiftConfidence {
 		return best, nil
@@ -43,20 +43,12 @@ func readShifted(ctx context.Context, pic *photo, best *angleReading, rec Recogn
 			pics = append(pics, &photo{dec: pic.dec, gray: pic.gray, corners: q, around: pic.around})
 		}
 	}
-	out := make([]*angleReading, len(pics))
-	errs := make([]error, len(pics))
-	clocks := make([]stageClock, len(pics))
-	read := readerOf(rec)
-	eachAtOnce(len(pics), func(k int) {
-		clocks[k].last = time.Now()
-		out[k], errs[k] = readAt(ctx, pics[k], best.turns, read, &clocks[k])
-	})
-	clock.add(clocks...)
+	out, err := readEach(ctx, len(pics), func(k int) (*photo, int) { return pics[k], best.turns }, readerOf(rec), clock)
+	if err != nil {
+		return nil, err
+	}
 	var found *angleReading
-	for k, a := range out {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
+	for _, a := range out {
 		if a.check.solutions != 1 {
 			continue
 		}
@@ -104,7 +96,7 @@ func shiftedQuad(q Quad, du, dv int) (Quad, bool) {
 	var out Quad
 	for i, c := range [4]Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
 		x, y := h.apply(c.X+float64(du)/9, c.Y+float64(dv)/9)
-		if x != x || y != y { // NaN: the point is at infinity
+		if math.IsNaN(x) || math.IsNaN(y) { // the point is at infinity
 			return Quad{}, false
 		}
 		out[i] = Point{x, y}

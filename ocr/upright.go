@@ -191,23 +191,31 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 	return best, nil
 }
 
-// glanceAt reads the photo at each of turns with read, side by side (the
-// angles' readings share nothing but the photo, which none changes), and
-// returns the readings in the order of turns. Each angle's stages are
-// timed on a clock of its own, added to clock in that order: they ran at
-// once, so the stages' times add up to more than the time they took.
+// glanceAt reads the photo at each of turns with read, side by side (see
+// readEach), and returns the readings in the order of turns.
 func glanceAt(ctx context.Context, pic *photo, turns []int, read readFunc, clock *stageClock) ([]*angleReading, error) {
-	out := make([]*angleReading, len(turns))
-	errs := make([]error, len(turns))
-	clocks := make([]stageClock, len(turns))
-	eachAtOnce(len(turns), func(k int) {
+	return readEach(ctx, len(turns), func(k int) (*photo, int) { return pic, turns[k] }, read, clock)
+}
+
+// readEach reads n grids with read, side by side, the k-th the photo at(k)
+// turned upright by its quarter turns (readAt), and returns the readings
+// in that order: the readings share nothing but the picture, which none
+// changes. Each reading's stages are timed on a clock of its own, added to
+// clock in that order: they ran at once, so the stages' times add up to
+// more than the time they took.
+func readEach(ctx context.Context, n int, at func(k int) (*photo, int), read readFunc, clock *stageClock) ([]*angleReading, error) {
+	out := make([]*angleReading, n)
+	errs := make([]error, n)
+	clocks := make([]stageClock, n)
+	eachAtOnce(n, func(k int) {
 		clocks[k].last = time.Now()
-		out[k], errs[k] = readAt(ctx, pic, turns[k], read, &clocks[k])
+		pic, turns := at(k)
+		out[k], errs[k] = readAt(ctx, pic, turns, read, &clocks[k])
 	})
 	clock.add(clocks...)
 	for _, err := range errs {
 		if err != nil {
-			return nil, err // the first angle's: all end alike when ctx does
+			return nil, err // the first reading's: all end alike when ctx does
 		}
 	}
 	return out, nil
