@@ -106,11 +106,14 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	lv := digitnet.GridLevels(c.Img, c.Rects[:])
 	inputs := make([]float32, 81*digitnet.InputLen)
-	var ask []int // cells worth the network's time
+	var papers [81]float32
 	for i, rect := range c.Rects {
-		in := inputs[i*digitnet.InputLen : (i+1)*digitnet.InputLen]
-		digitnet.Prepare(c.Img, rect, lv, in)
-		if blank(in) {
+		papers[i] = digitnet.Prepare(c.Img, rect, lv, inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen])
+	}
+	lit := litPaper(papers)
+	var ask []int // cells worth the network's time
+	for i := range c.Rects {
+		if blank(inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen], emptyBelow*shade(papers[i], lit)) {
 			out[i] = CellReading{Kind: KindEmpty, Confidence: blankConfidence}
 			continue
 		}
@@ -249,13 +252,40 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) {
 	}
 }
 
+// litPaper is the paper level of the grid's typical cell: the median of
+// its cells' papers.
+func litPaper(papers [81]float32) float32 {
+	vals := make([]float64, 0, 81)
+	for _, p := range papers {
+		vals = append(vals, float64(p))
+	}
+	return float32(medianOf(vals))
+}
+
+// shade is the share of the grid's typical light that falls on a cell
+// whose paper is at level paper: 1 on a cell as light as the typical one
+// or lighter, less in a shadow, never less than minShade. Ink on paper
+// is darker than its paper by a share of the light that falls on both
+// (a photo's gamma keeps it a share), so a digit in a shadow stands out
+// from its paper by that much less than the grid's clear digits do.
+func shade(paper, lit float32) float32 {
+	if lit <= 0 {
+		return 1
+	}
+	return min(1, max(minShade, paper/lit))
+}
+
+// minShade bounds [shade] below: in a cell much darker than the page,
+// the camera's noise stands out as much as ink would.
+const minShade = 0.3
+
 // blank reports whether a prepared cell is plainly empty: nothing in its
-// middle darker than emptyBelow.
-func blank(in []float32) bool {
+// middle darker than below (emptyBelow in full light, less in a shadow).
+func blank(in []float32, below float32) bool {
 	const side, m = digitnet.Side, digitnet.Side / 6
 	for y := m; y < side-m; y++ {
 		for _, v := range in[y*side+m : y*side+side-m] {
-			if v > emptyBelow {
+			if v > below {
 				return false
 			}
 		}

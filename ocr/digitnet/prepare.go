@@ -83,13 +83,14 @@ func level(hist *[256]int, n int, q float64) int {
 // resampled to Side x Side pixels by area averaging, each pixel's darkness
 // below the cell's own paper (its 80th percentile) over the grid's
 // contrast lv, so 0 is paper and 1 ink as dark as the grid's clear digits,
-// clipped to [0, 1.25].
-func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) {
+// clipped to [0, 1.25]. It returns the cell's paper level (0 for a box
+// outside img).
+func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) float32 {
 	dst = dst[:InputLen]
 	r = r.Intersect(img.Rect)
 	if r.Dx() < 2 || r.Dy() < 2 {
 		clear(dst)
-		return
+		return 0
 	}
 	var hist [256]int
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -109,6 +110,7 @@ func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) {
 			dst[y*Side+x] = min(max((paper-v)/c, 0), maxDarkness)
 		}
 	}
+	return paper
 }
 
 // areaMean is the mean gray level of the region [x0, x1) x [y0, y1) of box
