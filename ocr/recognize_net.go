@@ -46,10 +46,13 @@ const (
 // the cell is named as one to check.
 const loneTrust = 0.9
 
-// emptyBelow is the darkness under which a prepared cell is taken for
-// empty without asking the network: no pixel of its middle stands out
-// from the paper (most empty cells of a puzzle). Such a cell is read as
-// empty with blankConfidence. Their origin records no measurement.
+// emptyBelow is the darkness under which a prepared cell in full light is
+// taken for empty without asking the network: no pixel of its middle
+// stands out from the paper (most empty cells of a puzzle). In a shadow
+// the bar is lower ([shade]). Such a cell is read as empty with
+// blankConfidence. Their origin records no measurement; lowering the bar
+// for every cell reads the print showing through a newspaper page as
+// unsure digits (docs/reading.md, twelfth session).
 const (
 	emptyBelow      = 0.22
 	blankConfidence = 0.9999
