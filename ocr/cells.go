@@ -22,6 +22,10 @@ type Cells struct {
 	// Raw is Img before CutCells painted out the grid-line remains: small
 	// pencil marks close to a line are whole there.
 	Raw *image.Gray
+	// Light is the grid's gray levels as warped (Rectified.Light), the
+	// light on the paper, Size x Size like Img; nil when not known (a
+	// negative, or Cells not cut by Cut).
+	Light *image.Gray
 	// memo holds the ink analysis of the cells once made (see ink); nil
 	// for Cells not cut by CutCells.
 	memo *inkMemo

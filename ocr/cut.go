@@ -16,7 +16,11 @@ import (
 
 // Cut is the cut stage: the cells of the rectified grid r (see
 // [CutCells]).
-func Cut(r Rectified) Cells { return CutCells(r.Img) }
+func Cut(r Rectified) Cells {
+	c := CutCells(r.Img)
+	c.Light = r.Light
+	return c
+}
 
 // CutCells splits a rectified grid into 81 cells. It looks for the grid
 // lines near where an even split puts them, separately in every band of

@@ -31,7 +31,8 @@
 //	recognize  recognize.go,         recognize, and a      Cells[i].Digit, Confidence,   recognize_test.go,
 //	           recognize_net.go,     Recognizer's          Alternatives, Marks,          recognize_marks_test.go,
 //	           recognize_marks.go,   Recognize             MarksConfidence, Hand         smallhand_test.go,
-//	           recognize_ink.go      (NewRecognizer)                                     recognize_ink_test.go
+//	           recognize_ink.go      (NewRecognizer)                                     recognize_ink_test.go,
+//	                                                                                     recognize_shade_test.go
 //	split      split.go,             splitCells            Cells[i].Kind, Grid,          split_test.go,
 //	           split_style.go,                             Entered, Marks                split_style_test.go,
 //	           split_population.go,                                                      split_population_test.go,

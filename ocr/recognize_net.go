@@ -109,14 +109,13 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	lv := digitnet.GridLevels(c.Img, c.Rects[:])
 	inputs := make([]float32, 81*digitnet.InputLen)
-	var papers [81]float32
 	for i, rect := range c.Rects {
-		papers[i] = digitnet.Prepare(c.Img, rect, lv, inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen])
+		digitnet.Prepare(c.Img, rect, lv, inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen])
 	}
-	lit := litPaper(papers)
+	shades := c.shades()
 	var ask []int // cells worth the network's time
 	for i := range c.Rects {
-		if blank(inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen], emptyBelow*shade(papers[i], lit)) {
+		if blank(inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen], emptyBelow*shades[i]) {
 			out[i] = CellReading{Kind: KindEmpty, Confidence: blankConfidence}
 			continue
 		}
@@ -255,14 +254,29 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) {
 	}
 }
 
-// litPaper is the paper level of the grid's typical cell: the median of
-// its cells' papers.
-func litPaper(papers [81]float32) float32 {
-	vals := make([]float64, 0, 81)
-	for _, p := range papers {
-		vals = append(vals, float64(p))
+// shades returns the share of the grid's typical light that falls on
+// each cell ([shade]), measured on the paper's gray levels (Light): the
+// paper of a colour picture's Img is its colour distance from itself, the
+// same in a shadow. All 1 when Light is not known.
+func (c Cells) shades() [81]float32 {
+	var out [81]float32
+	if c.Light == nil {
+		for i := range out {
+			out[i] = 1
+		}
+		return out
 	}
-	return float32(medianOf(vals))
+	var papers [81]float32
+	vals := make([]float64, 81)
+	for i, r := range c.Rects {
+		papers[i] = digitnet.Paper(c.Light, r)
+		vals[i] = float64(papers[i])
+	}
+	lit := float32(medianOf(vals))
+	for i := range out {
+		out[i] = shade(papers[i], lit)
+	}
+	return out
 }
 
 // shade is the share of the grid's typical light that falls on a cell

@@ -47,33 +47,77 @@ func TestBlankFollowsTheLight(t *testing.T) {
 	}
 }
 
-// TestReadDigitsInAShadow reads a puzzle-book photo, underexposed, whose
-// lower left lies in the shadow of the phone: the pen digits there stand
-// out from their paper by a third of what the grid's clear digits do, and
-// were read as empty without the network being asked. Every digit is read
-// right.
+// TestReadDigitsInAShadow reads puzzle-book photos, underexposed, part
+// of whose page lies in a shadow: the pen digits there stand out from
+// their paper by a fraction of what the grid's clear digits do, and were
+// read as empty without the network being asked. One is read in gray
+// levels, the other (a colour picture) by colour distance, where the
+// paper's light is measured on the gray levels all the same. Every digit
+// is read right.
 func TestReadDigitsInAShadow(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "looks", "book-pen-in-shadow-dark.jpg"))
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct{ look, digits string }{
+		{"book-pen-in-shadow-dark.jpg", "342185769768493512951726438187359624295647183436812975513274896824961357679538241"},
+		{"book-pen-in-shadow-colour.jpg", "560800002290005800000004050600008310000000000047300008080700000002980035300006087"},
+	} {
+		t.Run(tc.look, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.look))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := solver.MustGrid(tc.digits)
+			var wrong []string
+			for i := range 81 {
+				got := res.Grid.Cell(i)
+				if got == 0 {
+					got = res.Entered.Cell(i)
+				}
+				if got != want.Cell(i) {
+					c := res.Cells[i]
+					wrong = append(wrong, fmt.Sprintf("%s %d read as %v %d (%.4f)", solver.CellName(i/9, i%9), want.Cell(i), c.Kind, c.Digit, c.Confidence))
+				}
+			}
+			if len(wrong) > 0 {
+				t.Errorf("%d digits read wrong: %v", len(wrong), wrong)
+			}
+		})
 	}
-	res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := solver.MustGrid("342185769768493512951726438187359624295647183436812975513274896824961357679538241")
-	var wrong []string
-	for i := range 81 {
-		got := res.Grid.Cell(i)
-		if got == 0 {
-			got = res.Entered.Cell(i)
+}
+
+// TestCellsLight: the cells cut from a paper photo carry its light, those
+// of a dark board read from its negative (a screen, evenly lit) none, so
+// that no cell of a screen is taken to lie in a shadow.
+func TestCellsLight(t *testing.T) {
+	for _, tc := range []struct {
+		look  string
+		light bool
+	}{
+		{"app-dark-numpad.png", false},
+		{"book-pen-in-shadow-colour.jpg", true},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.look))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got != want.Cell(i) {
-			c := res.Cells[i]
-			wrong = append(wrong, fmt.Sprintf("%s %d read as %v %d (%.4f)", solver.CellName(i/9, i%9), want.Cell(i), c.Kind, c.Digit, c.Confidence))
+		dec, err := Decode(data, DefaultDecodeLimits)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if len(wrong) > 0 {
-		t.Errorf("%d digits read wrong: %v", len(wrong), wrong)
+		gray := ToGray(dec.Image)
+		det, err := Detect(gray)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, inverted := GridCells(dec.Image, gray, det.Corners)
+		if got := cells.Light != nil; got != tc.light || inverted == tc.light {
+			t.Errorf("%s: light %v, inverted %v; want light %v", tc.look, got, inverted, tc.light)
+			continue
+		}
+		if tc.light && cells.Light.Bounds() != cells.Img.Bounds() {
+			t.Errorf("%s: light %v, cells %v", tc.look, cells.Light.Bounds(), cells.Img.Bounds())
+		}
 	}
 }

@@ -26,6 +26,10 @@ type Rectified struct {
 	// Inverted is true when the grid is light print on a dark board,
 	// read from its negative.
 	Inverted bool
+	// Light is the grid's gray levels as warped, before any negative or
+	// colour distances: how much light falls on each part of the paper.
+	// Nil for a grid read from its negative (a screen, evenly lit).
+	Light *image.Gray
 }
 
 // RectifyGrid rectifies the grid whose corners are q (in reading order) in
@@ -40,8 +44,11 @@ func RectifyGrid(img image.Image, g *image.Gray, q Quad) Rectified {
 // finishGrid is RectifyGrid for the grid whose corners are q in img, its
 // gray levels already warped onto the square: warped (Rectify's output).
 func finishGrid(img image.Image, q Quad, warped *image.Gray) Rectified {
-	r := Rectified{Corners: q, Img: warped}
+	r := Rectified{Corners: q, Img: warped, Light: warped}
 	r.Inverted = lightOnDark(r.Img)
+	if r.Inverted {
+		r.Light = nil
+	}
 	if c := colourContrast(img, q, GridSize, r.Inverted); c != nil {
 		r.Img = c
 	} else if r.Inverted {

@@ -83,22 +83,15 @@ func level(hist *[256]int, n int, q float64) int {
 // resampled to Side x Side pixels by area averaging, each pixel's darkness
 // below the cell's own paper (its 80th percentile) over the grid's
 // contrast lv, so 0 is paper and 1 ink as dark as the grid's clear digits,
-// clipped to [0, 1.25]. It returns the cell's paper level (0 for a box
-// outside img).
-func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) float32 {
+// clipped to [0, 1.25].
+func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) {
 	dst = dst[:InputLen]
 	r = r.Intersect(img.Rect)
 	if r.Dx() < 2 || r.Dy() < 2 {
 		clear(dst)
-		return 0
+		return
 	}
-	var hist [256]int
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for _, p := range img.Pix[img.PixOffset(r.Min.X, y) : img.PixOffset(r.Min.X, y)+r.Dx()] {
-			hist[p]++
-		}
-	}
-	paper := float32(level(&hist, r.Dx()*r.Dy(), paperLevel))
+	paper := Paper(img, r)
 	c := max(lv.Contrast, minContrast)
 	sx := float32(r.Dx()) / Side
 	sy := float32(r.Dy()) / Side
@@ -110,7 +103,22 @@ func Prepare(img *image.Gray, r image.Rectangle, lv Levels, dst []float32) float
 			dst[y*Side+x] = min(max((paper-v)/c, 0), maxDarkness)
 		}
 	}
-	return paper
+}
+
+// Paper is the paper level of box r of img: the gray level its
+// paperLevel percentile of pixels lies below (0 for a box outside img).
+func Paper(img *image.Gray, r image.Rectangle) float32 {
+	r = r.Intersect(img.Rect)
+	if r.Empty() {
+		return 0
+	}
+	var hist [256]int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for _, p := range img.Pix[img.PixOffset(r.Min.X, y) : img.PixOffset(r.Min.X, y)+r.Dx()] {
+			hist[p]++
+		}
+	}
+	return float32(level(&hist, r.Dx()*r.Dy(), paperLevel))
 }
 
 // areaMean is the mean gray level of the region [x0, x1) x [y0, y1) of box
