@@ -3,8 +3,6 @@ package ocr
 import (
 	"image"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -245,14 +243,7 @@ func TestDetectPictures(t *testing.T) {
 		{"app-band-border-on-frame.png", Quad{{3, 13}, {462, 13}, {462, 472}, {3, 472}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec, err := Decode(data, DefaultDecodeLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dec := decodeTestLook(t, tc.file)
 			det, err := Detect(ToGray(dec.Image))
 			if err != nil {
 				t.Fatal(err)

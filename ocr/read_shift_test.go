@@ -3,8 +3,6 @@ package ocr
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -89,14 +87,7 @@ func TestReadLatticeACellOff(t *testing.T) {
 			"................................................................................."},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata", "looks", tc.look))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := readTestLook(t, tc.look)
 			if !res.Checked() {
 				t.Fatalf("the reading does not check out: %s", res.Problem)
 			}
