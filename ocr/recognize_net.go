@@ -266,15 +266,13 @@ func (c Cells) shades() [81]float32 {
 		}
 		return out
 	}
-	var papers [81]float32
-	vals := make([]float64, 81)
+	var papers [81]float64
 	for i, r := range c.Rects {
-		papers[i] = digitnet.Paper(c.Light, r)
-		vals[i] = float64(papers[i])
+		papers[i] = float64(digitnet.Paper(c.Light, r))
 	}
-	lit := float32(medianOf(vals))
-	for i := range out {
-		out[i] = shade(papers[i], lit)
+	lit := float32(medianOf(slices.Clone(papers[:]))) // medianOf sorts
+	for i, p := range papers {
+		out[i] = shade(float32(p), lit)
 	}
 	return out
 }

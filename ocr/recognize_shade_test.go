@@ -64,11 +64,7 @@ func TestReadDigitsInAShadow(t *testing.T) {
 			want := solver.MustGrid(tc.digits)
 			var wrong []string
 			for i := range 81 {
-				got := res.Grid.Cell(i)
-				if got == 0 {
-					got = res.Entered.Cell(i)
-				}
-				if got != want.Cell(i) {
+				if got := max(res.Grid.Cell(i), res.Entered.Cell(i)); got != want.Cell(i) {
 					c := res.Cells[i]
 					wrong = append(wrong, fmt.Sprintf("%s %d read as %v %d (%.4f)", solver.CellName(i/9, i%9), want.Cell(i), c.Kind, c.Digit, c.Confidence))
 				}

@@ -44,10 +44,10 @@ func RectifyGrid(img image.Image, g *image.Gray, q Quad) Rectified {
 // finishGrid is RectifyGrid for the grid whose corners are q in img, its
 // gray levels already warped onto the square: warped (Rectify's output).
 func finishGrid(img image.Image, q Quad, warped *image.Gray) Rectified {
-	r := Rectified{Corners: q, Img: warped, Light: warped}
+	r := Rectified{Corners: q, Img: warped}
 	r.Inverted = lightOnDark(r.Img)
-	if r.Inverted {
-		r.Light = nil
+	if !r.Inverted {
+		r.Light = warped
 	}
 	if c := colourContrast(img, q, GridSize, r.Inverted); c != nil {
 		r.Img = c
