@@ -51,7 +51,7 @@ const LookAppSmall = "app-small"
 const LookAppBand = "app-band"
 
 // HeldApartLooks are the looks drawn only when asked for by name.
-var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet, LookBookBlack}
+var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet, LookBookBlack, LookPenSmall}
 
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
@@ -151,6 +151,10 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 		// A black pen: the ink of the print, give or take.
 		entryInk = color.RGBA{uint8(r.IntN(45)), uint8(r.IntN(45)), uint8(r.IntN(50)), 255}
 	}
+	if look == LookPenSmall && r.IntN(2) == 0 {
+		// A red pen.
+		entryInk = color.RGBA{uint8(170 + r.IntN(80)), uint8(r.IntN(50)), uint8(r.IntN(60)), 255}
+	}
 	board := image.NewRGBA(image.Rect(0, 0, n+1, n+1))
 	draw.Draw(board, board.Rect, image.NewUniform(paper), image.Point{}, draw.Src)
 	if look == LookMagazine {
@@ -170,6 +174,12 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 		switch d := puzzle.Cell(i); {
 		case d != 0:
 			s.textRGBA(board, fi, d, size*cell, cx, cy, ink)
+		case look == LookPenSmall:
+			// Small, anywhere in the cell but its edge.
+			h := (0.25 + 0.15*r.Float64()) * cell
+			room := (cell - 1.5*h) / 2
+			t.Entered.SetCell(i, sol.Cell(i))
+			s.handRGBA(board, sol.Cell(i), h, cx+(r.Float64()*2-1)*room, cy+(r.Float64()*2-1)*room, entryInk)
 		case book && r.IntN(3) == 0:
 			t.Entered.SetCell(i, sol.Cell(i))
 			s.handRGBA(board, sol.Cell(i), (0.5+0.3*r.Float64())*cell, cx+(r.Float64()*2-1)*cell*0.08, cy+(r.Float64()*2-1)*cell*0.08, entryInk)

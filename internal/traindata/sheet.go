@@ -21,6 +21,15 @@ const LookSheet = "sheet"
 // entries. It is never trained on, and drawn only when asked for.
 const LookBookBlack = "book-black"
 
+// LookPenSmall is a photo of a printed puzzle a player has completed in
+// pen, writing each digit small (a quarter to two-fifths of the cell's
+// height) anywhere in its cell, in red or dark ink, as some pen-completed
+// newspaper photos are: one at a time such a digit looks like a single
+// pencil mark, and only the whole grid (filled in, no cell of several
+// marks) tells it is the player's entry. It is never trained on, and
+// drawn only when asked for.
+const LookPenSmall = "pen-small"
+
 // sheetPicture draws a [LookSheet] picture of puzzle.
 func (s *Synth) sheetPicture(t *PictureTruth) image.Image {
 	r := s.rng

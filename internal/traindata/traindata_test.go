@@ -287,6 +287,21 @@ func TestBookBlackLook(t *testing.T) {
 	}
 }
 
+// TestPenSmallLook: the small-pen picture is completed, every cell
+// without a given holding the player's entry.
+func TestPenSmallLook(t *testing.T) {
+	s := NewSynth(19, FindFonts(), nil)
+	for range 3 {
+		_, tr := s.Picture(LookPenSmall)
+		if n := tr.Givens.Givens() + tr.Entered.Givens(); n != 81 {
+			t.Errorf("%d cells filled in a %s picture, want 81", n, LookPenSmall)
+		}
+		if len(tr.Marks) != 0 {
+			t.Errorf("pencil marks %v in a %s picture", tr.Marks, LookPenSmall)
+		}
+	}
+}
+
 func TestIsBoldSans(t *testing.T) {
 	for _, c := range []struct {
 		family, name string
