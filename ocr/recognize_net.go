@@ -276,11 +276,15 @@ func handShareOf(o *digitnet.Output) float32 {
 // smallHand makes the decision above for the cells read as one pencil
 // mark, lones, and returns the probability that the player writes small.
 // Where they more likely do, each lone is their entry, read as surely as
-// both the network and the decision allow, and every other cell not read
-// as a digit is read no more surely than that the player does not: the
-// grid of a player who writes small is filled in, so such a cell is most
-// likely a small digit misread. Else the lones stay marks, read no more
-// surely than that the player pencils candidates.
+// both the network and the decision allow, and so is every other cell
+// read as pencil marks: the grid of a player who writes small holds no
+// marks, so such a cell is a small digit misread (two glyphs taken for
+// two marks, or one beside specks), the likeliest of the digits its marks
+// and the network's alternatives name, read no more surely than any of
+// them was; a cell read as empty is read no more surely than that the
+// player does not write small, as the grid of one who does is filled in.
+// Else the lones stay marks, read no more surely than that the player
+// pencils candidates.
 func smallHand(out *[81]CellReading, lones map[int]markReading) float64 {
 	if len(lones) == 0 {
 		return 0
@@ -290,7 +294,9 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) float64 {
 		mr, lone := lones[i]
 		switch {
 		case out[i].Digit != 0:
-		case lone && p > evenChance:
+		case p > evenChance && lone:
+			out[i] = smallEntry(mr, p)
+		case p > evenChance && out[i].Kind == KindMarks && misreadSmall(out[i], &mr):
 			out[i] = smallEntry(mr, p)
 		case lone || p > evenChance:
 			// A lone kept as a mark, or a cell of a grid written small
@@ -302,8 +308,31 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) float64 {
 	return p
 }
 
+// misreadSmall sets mr to the small digit a cell read as pencil marks, r,
+// most likely is, and reports false when nothing names one: each digit
+// as likely as the network's alternative for it or its share of the
+// marks read, whichever is more.
+func misreadSmall(r CellReading, mr *markReading) bool {
+	*mr = markReading{}
+	for _, a := range r.Alternatives {
+		if a.Digit != 0 {
+			mr.loneDigits[a.Digit-1] = max(mr.loneDigits[a.Digit-1], a.Confidence)
+		}
+	}
+	for d := range r.Marks.All() {
+		mr.loneDigits[d-1] = max(mr.loneDigits[d-1], r.MarksConfidence/float64(r.Marks.Len()))
+	}
+	for d, q := range mr.loneDigits {
+		if q > mr.loneP {
+			mr.lone, mr.loneP = d+1, q
+		}
+	}
+	return mr.lone != 0
+}
+
 // smallEntry is the player's entry written small that mr read, where the
-// player writes small with probability p.
+// player writes small with probability p: the digit mr read, or another
+// it may be, or (where the player does not write small) none.
 func smallEntry(mr markReading, p float64) CellReading {
 	r := CellReading{Kind: KindEntry, Digit: mr.lone, Confidence: mr.loneP * p, Hand: 1}
 	for d, q := range mr.loneDigits {
@@ -311,7 +340,11 @@ func smallEntry(mr markReading, p float64) CellReading {
 			r.Alternatives = append(r.Alternatives, Alternative{Digit: d + 1, Confidence: q * p})
 		}
 	}
-	r.Alternatives = append(r.Alternatives, Alternative{Digit: 0, Confidence: 1 - mr.loneP*p})
+	if 1-p > tinyP {
+		// No digit at all only where the player does not write small:
+		// the grid of one who does is filled in.
+		r.Alternatives = append(r.Alternatives, Alternative{Digit: 0, Confidence: 1 - p})
+	}
 	slices.SortStableFunc(r.Alternatives, func(a, b Alternative) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	return r
 }

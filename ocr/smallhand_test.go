@@ -94,6 +94,44 @@ func TestSmallHand(t *testing.T) {
 	}
 }
 
+// TestSmallHandMarksCell: in a grid written small, a cell read as two
+// marks is a small digit misread, the likeliest digit its marks and the
+// network's alternatives name, never read surely; and no cell of the
+// player's is read as holding no digit more surely than that the player
+// does not write small.
+func TestSmallHandMarksCell(t *testing.T) {
+	var out [81]CellReading
+	lones := map[int]markReading{}
+	for i := range out {
+		switch {
+		case i%3 == 0:
+			out[i] = CellReading{Kind: KindGiven, Digit: i%9 + 1, Confidence: 1}
+		case i == 40:
+			out[i] = CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(2, 7), MarksConfidence: 0.9, Confidence: 0.99,
+				Alternatives: []Alternative{{Digit: 7, Confidence: 0.6}}}
+		default:
+			mr := markReading{marks: solver.DigitSetOf(i%9 + 1), conf: 0.97, lone: i%9 + 1, loneP: 0.97}
+			mr.loneDigits[i%9] = 0.97
+			lones[i] = mr
+			out[i] = CellReading{Kind: KindMarks, Marks: mr.marks, MarksConfidence: mr.conf, Confidence: 0.99}
+		}
+	}
+	p := smallHand(&out, lones)
+	if p < 0.999 {
+		t.Fatalf("chance the player writes small %.4f, want all but sure", p)
+	}
+	if r := out[40]; r.Kind != KindEntry || r.Digit != 7 || r.Confidence > 0.6 {
+		t.Errorf("the cell of two marks read as %v %d (%.3f), want entry 7 at most 0.6", r.Kind, r.Digit, r.Confidence)
+	}
+	for i, r := range out {
+		for _, a := range r.Alternatives {
+			if a.Digit == 0 && a.Confidence > 1-p+1e-9 {
+				t.Errorf("cell %d: no digit at %.4f, more than %.4f", i, a.Confidence, 1-p)
+			}
+		}
+	}
+}
+
 // TestReadSmallHand reads a newspaper puzzle completed in small pen
 // digits standing anywhere in their cells, a few of which are read as
 // empty or as two marks: one at a time each looks like a pencil mark, and
