@@ -14,40 +14,6 @@ import (
 // and stay pencil marks in a grid still being worked on; a grid that
 // could be either names them as cells to check.
 func TestSmallHand(t *testing.T) {
-	lone := func(d int, p float64) markReading {
-		mr := markReading{marks: solver.DigitSetOf(d), conf: p, lone: d, loneP: p}
-		mr.loneDigits[d-1] = p
-		mr.loneDigits[d%9] = 1 - p // the likeliest other digit
-		return mr
-	}
-	// grid returns readings with the first nLones cells that are not
-	// given read as one mark, the next nSeveral as two marks, the next
-	// nEmpty as empty, and printed digits elsewhere, with the lones.
-	grid := func(nLones, nSeveral, nEmpty int) (*[81]CellReading, map[int]markReading) {
-		var out [81]CellReading
-		lones := map[int]markReading{}
-		for i := range out {
-			switch {
-			case i%3 == 0:
-				out[i] = CellReading{Kind: KindGiven, Digit: i%9 + 1, Confidence: 1}
-			case nLones > 0:
-				nLones--
-				mr := lone(i%9+1, 0.97)
-				lones[i] = mr
-				out[i] = CellReading{Kind: KindMarks, Marks: mr.marks, MarksConfidence: mr.conf, Confidence: 0.99}
-			case nSeveral > 0:
-				nSeveral--
-				out[i] = CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(2, 7), MarksConfidence: 0.9, Confidence: 0.99}
-			case nEmpty > 0:
-				nEmpty--
-				out[i] = CellReading{Kind: KindEmpty, Confidence: 1}
-			default:
-				out[i] = CellReading{Kind: KindEntry, Digit: i%9 + 1, Confidence: 1}
-			}
-		}
-		return &out, lones
-	}
-
 	for _, tc := range []struct {
 		name                    string
 		lones, several, empties int
@@ -63,7 +29,7 @@ func TestSmallHand(t *testing.T) {
 		{"as many lones as empty cells", 8, 0, 8, KindMarks, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, lones := grid(tc.lones, tc.several, tc.empties)
+			out, lones := smallGrid(tc.lones, tc.several, tc.empties)
 			smallHand(out, lones)
 			for i, mr := range lones {
 				r := out[i]
@@ -94,33 +60,60 @@ func TestSmallHand(t *testing.T) {
 	}
 }
 
-// TestSmallHandMarksCell: in a grid written small, a cell read as two
-// marks is a small digit misread, the likeliest digit its marks and the
-// network's alternatives name, never read surely; and no cell of the
-// player's is read as holding no digit more surely than that the player
-// does not write small.
-func TestSmallHandMarksCell(t *testing.T) {
+// loneMark is a cell read as one small glyph, digit d at probability p,
+// the likeliest other digit (d+1) at 1-p.
+func loneMark(d int, p float64) markReading {
+	mr := markReading{marks: solver.DigitSetOf(d), conf: p, lone: d, loneP: p}
+	mr.loneDigits[d-1] = p
+	mr.loneDigits[d%9] = 1 - p
+	return mr
+}
+
+// smallGrid returns readings with the first nLones cells that are not
+// given read as one mark, the next nSeveral as two marks, the next nEmpty
+// as empty, and printed digits elsewhere, with the lones.
+func smallGrid(nLones, nSeveral, nEmpty int) (*[81]CellReading, map[int]markReading) {
 	var out [81]CellReading
 	lones := map[int]markReading{}
 	for i := range out {
 		switch {
 		case i%3 == 0:
 			out[i] = CellReading{Kind: KindGiven, Digit: i%9 + 1, Confidence: 1}
-		case i == 40:
-			out[i] = CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(2, 7), MarksConfidence: 0.9, Confidence: 0.99,
-				Alternatives: []Alternative{{Digit: 7, Confidence: 0.6}}}
-		default:
-			mr := markReading{marks: solver.DigitSetOf(i%9 + 1), conf: 0.97, lone: i%9 + 1, loneP: 0.97}
-			mr.loneDigits[i%9] = 0.97
+		case nLones > 0:
+			nLones--
+			mr := loneMark(i%9+1, 0.97)
 			lones[i] = mr
 			out[i] = CellReading{Kind: KindMarks, Marks: mr.marks, MarksConfidence: mr.conf, Confidence: 0.99}
+		case nSeveral > 0:
+			nSeveral--
+			out[i] = CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(2, 7), MarksConfidence: 0.9, Confidence: 0.99}
+		case nEmpty > 0:
+			nEmpty--
+			out[i] = CellReading{Kind: KindEmpty, Confidence: 1}
+		default:
+			out[i] = CellReading{Kind: KindEntry, Digit: i%9 + 1, Confidence: 1}
 		}
 	}
-	p := smallHand(&out, lones)
+	return &out, lones
+}
+
+// TestSmallHandMarksCell: in a grid written small, a cell read as two
+// marks is a small digit misread, the likeliest digit its marks and the
+// network's alternatives name, never read surely; and no cell of the
+// player's is read as holding no digit more surely than that the player
+// does not write small.
+func TestSmallHandMarksCell(t *testing.T) {
+	out, lones := smallGrid(53, 1, 0)
+	const two = 80 // the cell of two marks, 2 and 7
+	if out[two].Marks.Len() != 2 {
+		t.Fatalf("cell %d read as %v, want two marks", two, out[two].Marks)
+	}
+	out[two].Alternatives = []Alternative{{Digit: 7, Confidence: 0.6}}
+	p := smallHand(out, lones)
 	if p < 0.999 {
 		t.Fatalf("chance the player writes small %.4f, want all but sure", p)
 	}
-	if r := out[40]; r.Kind != KindEntry || r.Digit != 7 || r.Confidence > 0.6 {
+	if r := out[two]; r.Kind != KindEntry || r.Digit != 7 || r.Confidence > 0.6 {
 		t.Errorf("the cell of two marks read as %v %d (%.3f), want entry 7 at most 0.6", r.Kind, r.Digit, r.Confidence)
 	}
 	for i, r := range out {
