@@ -87,7 +87,7 @@ func TestReadLatticeACellOff(t *testing.T) {
 			"................................................................................."},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			res := readTestLook(t, tc.look)
+			res := ReadTestLook(t, tc.look)
 			if !res.Checked() {
 				t.Fatalf("the reading does not check out: %s", res.Problem)
 			}

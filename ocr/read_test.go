@@ -27,6 +27,35 @@ func testRec(t *testing.T) Recognizer {
 	return NewRecognizer(nil)
 }
 
+// ReadTestLook reads the picture testdata/looks/name with the test
+// recognizer (testRec). It is exported for the tests of package ocr_test.
+func ReadTestLook(t *testing.T, name string) *Result {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "looks", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// decodeTestLook decodes the picture testdata/looks/name.
+func decodeTestLook(t *testing.T, name string) *Decoded {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "looks", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(data, DefaultDecodeLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dec
+}
+
 type truthPhoto struct {
 	name  string
 	data  []byte

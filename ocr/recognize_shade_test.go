@@ -1,10 +1,7 @@
 package ocr
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr/digitnet"
@@ -60,7 +57,7 @@ func TestReadDigitsInAShadow(t *testing.T) {
 		{"book-pen-in-shadow-colour.jpg", "560800002290005800000004050600008310000000000047300008080700000002980035300006087"},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			res := readTestLook(t, tc.look)
+			res := ReadTestLook(t, tc.look)
 			want := solver.MustGrid(tc.digits)
 			var wrong []string
 			for i := range 81 {
@@ -102,33 +99,4 @@ func TestCellsLight(t *testing.T) {
 			t.Errorf("%s: light %v, cells %v", tc.look, cells.Light.Bounds(), cells.Img.Bounds())
 		}
 	}
-}
-
-// readTestLook reads the picture testdata/looks/name with the test
-// recognizer (testRec).
-func readTestLook(t *testing.T, name string) *Result {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "looks", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// decodeTestLook decodes the picture testdata/looks/name.
-func decodeTestLook(t *testing.T, name string) *Decoded {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "looks", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec, err := Decode(data, DefaultDecodeLimits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dec
 }

@@ -131,7 +131,7 @@ func TestSmallHandMarksCell(t *testing.T) {
 // the grid as a whole is the player's, filled in. Every digit is read
 // right, and every pen digit as the player's entry.
 func TestReadSmallHand(t *testing.T) {
-	res := readTestLook(t, "pen-small-filled.jpg")
+	res := ReadTestLook(t, "pen-small-filled.jpg")
 	givens := solver.MustGrid("142...8763...7..4..5..1.9....49....1.....15...1....46.2.359......123..5.86..472..")
 	entered := solver.MustGrid("...359....896.21.56.78.4.3272..6538.93648..275.8723..9.7...861449...67.8..51...93")
 	var wrong []string

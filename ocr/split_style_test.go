@@ -3,7 +3,6 @@ package ocr_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"slices"
 	"testing"
 
@@ -130,7 +129,7 @@ func TestReadSplitsByInk(t *testing.T) {
 			"..9.6....57.8...3...1..2...82....64...7.368..6......2........12...745..9...9..4..",
 			".8.3.45....6.......4.5........197...41.2........4..1....4..3.....................", true},
 	} {
-		res := readLook(t, tc.look)
+		res := ocr.ReadTestLook(t, tc.look)
 		givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
 		if res.Grid != givens || res.Entered != entered {
 			t.Errorf("%s: read givens %s and entries %s, want %s and %s", tc.look, res.Grid, res.Entered, givens, entered)
@@ -141,20 +140,6 @@ func TestReadSplitsByInk(t *testing.T) {
 			}
 		}
 	}
-}
-
-// readLook reads the picture testdata/looks/name with the network alone.
-func readLook(t *testing.T, name string) *ocr.Result {
-	t.Helper()
-	data, err := os.ReadFile("testdata/looks/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := ocr.Read(context.Background(), data, ocr.Options{Recognizer: ocr.NewRecognizer(nil)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
 }
 
 // TestReadPenBetweenInks reads photos of printed puzzles filled in with a
@@ -176,7 +161,7 @@ func TestReadPenBetweenInks(t *testing.T) {
 			"...3.........6.3..8.....4......9.15.2...53......1....6..........................."},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			res := readLook(t, tc.look)
+			res := ocr.ReadTestLook(t, tc.look)
 			givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
 			if res.Grid != givens || res.Entered != entered {
 				t.Errorf("read givens %s and entries %s, want %s and %s", res.Grid, res.Entered, givens, entered)
@@ -216,7 +201,7 @@ func TestReadNamesWhatItDoubts(t *testing.T) {
 			"...1.2...........2.....4.........1.......1....1...3...175....69...5..3813.9.1...."},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			res := readLook(t, tc.look)
+			res := ocr.ReadTestLook(t, tc.look)
 			givens, entered := solver.MustGrid(tc.givens), solver.MustGrid(tc.entered)
 			for i := range 81 {
 				wrong := res.Grid.Cell(i) != givens.Cell(i) || res.Entered.Cell(i) != entered.Cell(i)
@@ -239,7 +224,7 @@ func TestReadPrintIsOnePopulation(t *testing.T) {
 		{"magazine-light-face.jpg", "8.65432......9..5..9...24...5..819..91......46.7.....8.8....7.....3...2..329...41"},
 	} {
 		t.Run(tc.look, func(t *testing.T) {
-			res := readLook(t, tc.look)
+			res := ocr.ReadTestLook(t, tc.look)
 			if want := solver.MustGrid(tc.givens); res.Grid != want || res.Entered.Givens() != 0 {
 				t.Errorf("read givens %s and entries %s, want %s and none", res.Grid, res.Entered, want)
 			}
