@@ -109,13 +109,12 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	lv := digitnet.GridLevels(c.Img, c.Rects[:])
 	inputs := make([]float32, 81*digitnet.InputLen)
-	for i, rect := range c.Rects {
-		digitnet.Prepare(c.Img, rect, lv, inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen])
-	}
 	shades := c.shades()
 	var ask []int // cells worth the network's time
-	for i := range c.Rects {
-		if blank(inputs[i*digitnet.InputLen:(i+1)*digitnet.InputLen], emptyBelow*shades[i]) {
+	for i, rect := range c.Rects {
+		in := inputs[i*digitnet.InputLen : (i+1)*digitnet.InputLen]
+		digitnet.Prepare(c.Img, rect, lv, in)
+		if blank(in, emptyBelow*shades[i]) {
 			out[i] = CellReading{Kind: KindEmpty, Confidence: blankConfidence}
 			continue
 		}
@@ -292,11 +291,13 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) float64 {
 	p := smallHandChance(out, lones)
 	for i := range out {
 		mr, lone := lones[i]
+		if !lone && p > evenChance && out[i].Kind == KindMarks {
+			// A grid written small holds no marks: a small digit misread.
+			mr, lone = misreadSmall(out[i])
+		}
 		switch {
 		case out[i].Digit != 0:
 		case p > evenChance && lone:
-			out[i] = smallEntry(mr, p)
-		case p > evenChance && out[i].Kind == KindMarks && misreadSmall(out[i], &mr):
 			out[i] = smallEntry(mr, p)
 		case lone || p > evenChance:
 			// A lone kept as a mark, or a cell of a grid written small
@@ -308,12 +309,12 @@ func smallHand(out *[81]CellReading, lones map[int]markReading) float64 {
 	return p
 }
 
-// misreadSmall sets mr to the small digit a cell read as pencil marks, r,
-// most likely is, and reports false when nothing names one: each digit
-// as likely as the network's alternative for it or its share of the
-// marks read, whichever is more.
-func misreadSmall(r CellReading, mr *markReading) bool {
-	*mr = markReading{}
+// misreadSmall returns the small digit a cell read as pencil marks, r,
+// most likely is, and false when nothing names one: each digit as likely
+// as the network's alternative for it or its share of the marks read,
+// whichever is more.
+func misreadSmall(r CellReading) (markReading, bool) {
+	var mr markReading
 	for _, a := range r.Alternatives {
 		if a.Digit != 0 {
 			mr.loneDigits[a.Digit-1] = max(mr.loneDigits[a.Digit-1], a.Confidence)
@@ -327,7 +328,7 @@ func misreadSmall(r CellReading, mr *markReading) bool {
 			mr.lone, mr.loneP = d+1, q
 		}
 	}
-	return mr.lone != 0
+	return mr, mr.lone != 0
 }
 
 // smallEntry is the player's entry written small that mr read, where the
