@@ -51,7 +51,7 @@ const LookAppSmall = "app-small"
 const LookAppBand = "app-band"
 
 // HeldApartLooks are the looks drawn only when asked for by name.
-var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet, LookBookBlack, LookPenSmall}
+var HeldApartLooks = []string{LookAppSmall, LookAppBand, LookSheet, LookBookBlack, LookPenSmall, LookStained}
 
 // Looks are the looks the classifier is trained on, in order; TestLooks
 // are those of the synthetic test set, one more among them.
@@ -199,6 +199,9 @@ func (s *Synth) Picture(look string) (image.Image, PictureTruth) {
 				s.handRGBA(board, d, 0.22*cell, mx+(r.Float64()*2-1)*cell*0.03, my+(r.Float64()*2-1)*cell*0.03, mc)
 			}
 		}
+	}
+	if look == LookStained {
+		s.stainBoard(board, n)
 	}
 	return s.photo(board, &t)
 }

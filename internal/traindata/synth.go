@@ -57,6 +57,10 @@ type Synth struct {
 	families [][]int
 	// markBox is the box around the last small digit drawn.
 	markBox image.Rectangle
+	// stains draws the stains of cells ([Synth.stainCell]); stained
+	// tells whether the last cell drawn has one.
+	stains  *rand.Rand
+	stained bool
 }
 
 type faceKey struct {
@@ -67,6 +71,7 @@ type faceKey struct {
 // NewSynth returns a renderer drawing with fonts and hand, from seed.
 func NewSynth(seed uint64, fonts []Font, hand *Handwriting) *Synth {
 	s := &Synth{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), fonts: fonts, hand: hand, faces: map[faceKey]font.Face{}}
+	s.stains = rand.New(rand.NewPCG(seed^0x57a1, seed))
 	index := map[string]int{}
 	for i, f := range fonts {
 		if f.Hand {
@@ -144,6 +149,7 @@ func (s *Synth) Cell(kind int8, rec *Record) {
 	small := (kind == KindPrinted || kind == KindHand) && r.IntN(5) == 0
 	if small {
 		s.smallDigit(c, kind, paper, gridInk, rec)
+		s.stained = s.stainCell(c, paper, gridInk)
 		img := s.damage(c)
 		digitnet.Prepare(img, s.markBox, digitnet.Levels{Contrast: max(paper-gridInk, 40) * float32(0.85+0.3*r.Float64())}, rec.Input[:])
 		return
@@ -172,6 +178,7 @@ func (s *Synth) Cell(kind int8, rec *Record) {
 		rec.Source = SynthEmpty
 		s.emptyExtras(c, paper)
 	}
+	s.stained = s.stainCell(c, paper, gridInk)
 	img := s.damage(c)
 	// The box as CutCells trims it from the lines it found: inset by 9%
 	// of the cell, give or take a few pixels; one time in five as a grid
