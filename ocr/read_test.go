@@ -382,3 +382,29 @@ func TestLookAheadReadsAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestReadConfidencesAreProbabilities: every confidence a reading gives is
+// a probability, and a cell's outcomes (the reading and its
+// alternatives) add up to at most 1: on pictures whose cells go through
+// the weighing of small typed entries by their height, of entries
+// against the solution, of pencil marks and of small pen digits. Small
+// typed entries were read at up to 1.008, marks cells a hair over 1.
+func TestReadConfidencesAreProbabilities(t *testing.T) {
+	for _, name := range []string{
+		"app-small-dark-sparse.jpg", "app-small-fives.png", "app-small-hand-font.jpg",
+		"app-small-italic-six.png", "app-small-light.png", "app-box-lines-only.jpg",
+		"pen-small-filled.jpg", "book-black-pen-even-odds.jpg",
+	} {
+		res := ReadTestLook(t, name)
+		for i, c := range res.Cells {
+			sum, ok := c.Confidence, c.Confidence >= 0 && c.Confidence <= 1
+			for _, a := range c.Alternatives {
+				sum += a.Confidence
+				ok = ok && a.Confidence >= 0 && a.Confidence <= 1
+			}
+			if !ok || sum > 1+1e-9 {
+				t.Errorf("%s %s: %s %d at %v, alternatives %v: not probabilities", name, res.Grid.CellName(i), c.Kind, c.Digit, c.Confidence, c.Alternatives)
+			}
+		}
+	}
+}

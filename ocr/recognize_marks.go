@@ -415,7 +415,8 @@ func digitMass(r CellReading) float64 {
 
 // weighDigit gives the digits of r, the reading and its alternatives,
 // the probability p together, each its share of what they had, and "no
-// digit" the rest.
+// digit" the rest. The nine digit probabilities kept beside the reading
+// (the digits weighEntries weighs) get p together too, each its share.
 func weighDigit(r *CellReading, p float64) {
 	digits := digitMass(*r)
 	if digits <= 0 {
@@ -423,8 +424,14 @@ func weighDigit(r *CellReading, p float64) {
 	}
 	scale := p / digits
 	r.Confidence *= scale
-	for d := range r.digits {
-		r.digits[d] *= scale
+	var all float64
+	for _, v := range r.digits[1:] {
+		all += v
+	}
+	if all > 0 {
+		for d := range r.digits {
+			r.digits[d] *= p / all
+		}
 	}
 	alts := []Alternative{{Digit: 0, Confidence: 1 - p}}
 	for _, a := range r.Alternatives {

@@ -227,11 +227,20 @@ func TestDigitChance(t *testing.T) {
 
 // TestWeighDigit: a cell's digit and its other digits share the chance
 // that the cell holds a digit as they shared the network's; "no digit"
-// gets the rest.
+// gets the rest. The network's nine digits, some too unlikely to be
+// listed as alternatives, share that chance too: together no more.
 func TestWeighDigit(t *testing.T) {
 	r := CellReading{Kind: KindGiven, Digit: 5, Confidence: 0.6,
 		Alternatives: []Alternative{{Digit: 0, Confidence: 0.3}, {Digit: 6, Confidence: 0.1}}}
+	r.digits[5], r.digits[6], r.digits[8] = 0.6, 0.1, 0.004
 	weighDigit(&r, 0.99)
+	var all float64
+	for _, v := range r.digits {
+		all += v
+	}
+	if math.Abs(all-0.99) > 1e-9 {
+		t.Errorf("the nine digits add up to %.6f, want 0.99", all)
+	}
 	if r.Digit != 5 || math.Abs(r.Confidence-0.99*6/7) > 1e-9 {
 		t.Errorf("read %d at %.4f, want 5 at %.4f", r.Digit, r.Confidence, 0.99*6/7)
 	}

@@ -473,8 +473,9 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 	}
 	if r.Digit == 0 {
 		// Empty or marks: either way no digit; its confidence is that
-		// there is none.
-		r.Confidence = pEmpty + pMarks
+		// there is none (the network's float32 shares may add up to a
+		// hair over 1).
+		r.Confidence = min(pEmpty+pMarks, 1)
 	}
 	for _, c := range cs[1:] {
 		if c.p < minAlternative || (c.d == 0 && r.Digit == 0) {

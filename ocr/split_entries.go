@@ -178,6 +178,10 @@ func weighEntries(rs *[81]CellReading, entered *solver.Grid, sol solver.Grid) {
 		if digits <= 0 {
 			continue
 		}
+		// The digits and no digit are one cell's outcomes: together no
+		// more likely than 1, though their estimates come from the
+		// reading, its alternatives and the network's nine digits.
+		digits = min(digits, 1-p[0])
 		// The share of the digit probability each digit gets, with the
 		// prior, keeping the probability that there is a digit at all.
 		var post [10]float64

@@ -201,3 +201,49 @@ func TestLastCellsWeighedByTheFill(t *testing.T) {
 		})
 	}
 }
+
+// TestEntriesWeighedStayProbabilities: an entry whose digit estimates
+// add up to more than 1 (the reading's confidence beside the network's
+// nine digits, as a small typed entry weighed by its height leaves them)
+// is read with a probability, never above 1, and with "no digit" its
+// outcomes add up to at most 1.
+func TestEntriesWeighedStayProbabilities(t *testing.T) {
+	_, sol := synthSolved(t)
+	const cell = 40 // empty in synthPuzzle
+	right := sol.Cell(cell)
+	wrong := right%9 + 1
+	for _, tc := range []struct {
+		name  string
+		in    CellReading
+		other float64 // the network's probability of the other digit
+		want  int
+	}{
+		{"the right digit, surely", CellReading{Kind: KindEntry, Digit: right, Confidence: 0.99994}, 0.0028, right},
+		{"torn, with no digit", CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.6,
+			Alternatives: []Alternative{{Digit: right, Confidence: 0.3}, {Digit: 0, Confidence: 0.2}}}, 0.3, right},
+	} {
+		in := tc.in
+		in.digits[in.Digit] = in.Confidence
+		other := wrong
+		if in.Digit == wrong {
+			other = right
+		}
+		in.digits[other] = tc.other
+		var rs [81]CellReading
+		rs[cell] = in
+		var entered solver.Grid
+		entered.SetCell(cell, in.Digit)
+		weighEntries(&rs, &entered, sol)
+		got := rs[cell]
+		if got.Digit != tc.want {
+			t.Errorf("%s: read %d, want %d", tc.name, got.Digit, tc.want)
+		}
+		sum := got.Confidence
+		for _, a := range got.Alternatives {
+			sum += a.Confidence
+		}
+		if got.Confidence > 1 || sum > 1+1e-12 {
+			t.Errorf("%s: read at %v, outcomes adding up to %v (%v): not probabilities", tc.name, got.Confidence, sum, got.Alternatives)
+		}
+	}
+}
