@@ -493,13 +493,21 @@ def calibration_report(val, logits, before, after, how):
     return "\n".join(lines)
 
 
+def member_files(args):
+    """The weights file and the parity file of member --member of the
+    ensemble ocr/digitnet averages: weights.bin and testdata/parity.bin for
+    the first, weights-K.bin and testdata/parity-K.bin for member K."""
+    suffix = "" if args.member == 1 else f"-{args.member}"
+    return (os.path.join(args.out, f"weights{suffix}.bin"),
+            os.path.join(args.out, "testdata", f"parity{suffix}.bin"))
+
+
 def calibrate_only(args):
     """Fits the temperatures of the committed weights again (make
     calibrate): the weights' bytes are kept, the header, the parity
     vectors and the report's calibration part rewritten."""
     start = time.time()
-    path = os.path.join(args.out, "weights.bin")
-    parity = os.path.join(args.out, "testdata", "parity.bin")
+    path, parity = member_files(args)
     header, version, body, net = read_weights(path)
     old = temperatures_of(header, version)
     count, worst = check_parity(parity, net, old)
@@ -537,6 +545,8 @@ def main():
     ap.add_argument("--report", default="train/REPORT.md")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--member", type=int, default=1,
+                    help="which member of the ensemble to write (1: weights.bin, K: weights-K.bin)")
     ap.add_argument("--convs", default="16,32,48")
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--calibrate-only", action="store_true",
@@ -590,9 +600,10 @@ def main():
     header = {"side": SIDE, "convs": [c.out_channels for c in model.convs], "hidden": model.fc.out_features,
               "temperature": header_temperatures(temps), "info": info}
     body = b"".join(p.detach().numpy().astype("<f4").tobytes() for p in folded.parts())
-    write_weights(os.path.join(args.out, "weights.bin"), header, body)
+    path, parity = member_files(args)
+    write_weights(path, header, body)
     idx = parity_cells(val, probs)
-    write_parity(os.path.join(args.out, "testdata", "parity.bin"), val["x"][idx], [p[idx] for p in probs])
+    write_parity(parity, val["x"][idx], [p[idx] for p in probs])
     text = report(val, probs) + "\n" + calibration_report(val, logits, before, temps,
                                                          f"Fitted by `make train` with the weights, on the validation split, on {time.strftime('%Y-%m-%d')}.")
     counts = {s: int((train["source"] == i).sum()) for i, s in enumerate(SOURCES)}

@@ -2,15 +2,18 @@ package digitnet
 
 import (
 	"bytes"
-	_ "embed" // the trained weights
+	"cmp"
+	"embed"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -49,8 +52,27 @@ type Net struct {
 	temps temperatures
 	// Info describes the weights: when and how they were trained.
 	Info string
+	// also are the other members of an ensemble ([Join]), whose outputs
+	// are averaged with this network's.
+	also []*Net
 
 	pool sync.Pool // *scratch
+}
+
+// Join returns a network whose every output is the mean of the outputs
+// of nets: an ensemble of networks trained alike from other seeds, which
+// errs less and less alike from one training to the next than each of
+// them. Join of one network is that network.
+func Join(nets ...*Net) *Net {
+	if len(nets) == 1 {
+		return nets[0]
+	}
+	f := nets[0]
+	infos := make([]string, len(nets))
+	for i, m := range nets {
+		infos[i] = m.Info
+	}
+	return &Net{convs: f.convs, fc: f.fc, heads: f.heads, temps: f.temps, Info: strings.Join(infos, "; "), also: nets[1:]}
 }
 
 // conv is a 3x3 convolution with padding 1 (the same size out).
@@ -236,12 +258,46 @@ func (wr weightReader) dense(in, out int) (dense, error) {
 	return dense{in: in, out: out, w: w, b: b}, nil
 }
 
-//go:embed weights.bin
-var weights []byte
+// weightFiles are the members of the network make train trains:
+// weights.bin, weights-2.bin, and so on.
+//
+//go:embed weights*.bin
+var weightFiles embed.FS
+
+// memberFiles are the names of the weights files in weightFiles, the
+// first member first.
+func memberFiles() []string {
+	names, _ := fs.Glob(weightFiles, "weights*.bin")
+	slices.SortFunc(names, func(a, b string) int {
+		// weights.bin, then weights-2.bin ... weights-9.bin, weights-10.bin.
+		if c := cmp.Compare(len(a), len(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return names
+}
 
 // Default returns the network trained by make train and embedded in the
-// binary. It is loaded once.
-var Default = sync.OnceValues(func() (*Net, error) { return Load(weights) })
+// binary, the mean of its members ([Join]). It is loaded once.
+var Default = sync.OnceValues(func() (*Net, error) {
+	var nets []*Net
+	for _, name := range memberFiles() {
+		data, err := weightFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		n, err := Load(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		nets = append(nets, n)
+	}
+	if len(nets) == 0 {
+		return nil, errors.New("digitnet: no weights embedded")
+	}
+	return Join(nets...), nil
+})
 
 // scratch holds one cell's activations.
 type scratch struct {
@@ -283,7 +339,40 @@ func (n *Net) classifyRange(inputs []float32, out []Output, from, to int) {
 	}
 	defer n.pool.Put(s)
 	for k := from; k < to; k++ {
-		n.classify(s, inputs[k*InputLen:(k+1)*InputLen], &out[k])
+		in := inputs[k*InputLen : (k+1)*InputLen]
+		n.classify(s, in, &out[k])
+		if len(n.also) == 0 {
+			continue
+		}
+		o := &out[k]
+		for _, m := range n.also {
+			var mo Output
+			m.classify(s, in, &mo)
+			addOutput(o, &mo)
+		}
+		scaleOutput(o, 1/float32(1+len(n.also)))
+	}
+}
+
+// addOutput adds b's probabilities to a's.
+func addOutput(a, b *Output) {
+	for i := range a.Kind {
+		a.Kind[i] += b.Kind[i]
+	}
+	for i := range a.Digit {
+		a.Digit[i] += b.Digit[i]
+		a.Marks[i] += b.Marks[i]
+	}
+}
+
+// scaleOutput multiplies o's probabilities by f.
+func scaleOutput(o *Output, f float32) {
+	for i := range o.Kind {
+		o.Kind[i] *= f
+	}
+	for i := range o.Digit {
+		o.Digit[i] *= f
+		o.Marks[i] *= f
 	}
 }
 

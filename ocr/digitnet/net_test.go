@@ -10,15 +10,35 @@ import (
 	"testing"
 )
 
-// TestParity runs the embedded network on inputs the training script
-// saved with PyTorch's outputs (testdata/parity.bin, written by make train
-// with the weights): Go's inference must give the same probabilities.
+// weights is the first member's weights file.
+var weights, _ = weightFiles.ReadFile("weights.bin")
+
+// TestParity runs each embedded member on inputs the training script
+// saved with PyTorch's outputs (testdata/parity.bin for weights.bin,
+// parity-2.bin for weights-2.bin and so on, written by make train with the
+// weights): Go's inference must give the same probabilities.
 func TestParity(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "parity.bin"))
-	if err != nil {
-		t.Fatal(err)
+	names := memberFiles()
+	if len(names) == 0 || names[0] != "weights.bin" {
+		t.Fatalf("members %v, want weights.bin first", names)
 	}
-	n, err := Default()
+	for _, name := range names {
+		w, err := weightFiles.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := Load(w)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		checkParity(t, n, filepath.Join("testdata", strings.Replace(name, "weights", "parity", 1)))
+	}
+}
+
+// checkParity checks n against the parity file at path.
+func checkParity(t *testing.T, n *Net, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +62,7 @@ func TestParity(t *testing.T) {
 		got := append(append(out[0].Kind[:], out[0].Digit[:]...), out[0].Marks[:]...)
 		for i := range want {
 			if d := math.Abs(float64(got[i] - want[i])); d > 1e-4 {
-				t.Fatalf("case %d, output %d: Go %.6f, PyTorch %.6f", k, i, got[i], want[i])
+				t.Fatalf("%s: case %d, output %d: Go %.6f, PyTorch %.6f", path, k, i, got[i], want[i])
 			}
 		}
 	}
@@ -279,5 +299,44 @@ func TestConvSumsInOrder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestJoinAverages: an ensemble's output is the mean of its members', to
+// float32 rounding, for a lone cell and for a batch shared out among
+// goroutines; Join of one network is that network.
+func TestJoinAverages(t *testing.T) {
+	a, err := Load(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another member: the same weights read at other temperatures.
+	b, err := Load(withHeader(t, 2, `{"side": 32, "convs": [16, 32, 48], "hidden": 128, "temperature": [2, 0.5, 3, 2]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Join(a) != a {
+		t.Error("Join of one network is not that network")
+	}
+	in := parityInputs(t)
+	cells := len(in) / InputLen
+	oa, ob, oj := make([]Output, cells), make([]Output, cells), make([]Output, cells)
+	a.Classify(in, oa)
+	b.Classify(in, ob)
+	Join(a, b).Classify(in, oj)
+	differ := false
+	for k := range cells {
+		ga := append(append(oa[k].Kind[:], oa[k].Digit[:]...), oa[k].Marks[:]...)
+		gb := append(append(ob[k].Kind[:], ob[k].Digit[:]...), ob[k].Marks[:]...)
+		gj := append(append(oj[k].Kind[:], oj[k].Digit[:]...), oj[k].Marks[:]...)
+		for i := range gj {
+			differ = differ || math.Abs(float64(ga[i]-gb[i])) > 1e-3
+			if d := math.Abs(float64(gj[i] - (ga[i]+gb[i])/2)); d > 1e-6 {
+				t.Fatalf("cell %d, output %d: ensemble %.6f, members %.6f and %.6f", k, i, gj[i], ga[i], gb[i])
+			}
+		}
+	}
+	if !differ {
+		t.Fatal("the two members answer alike: the test tells nothing")
 	}
 }
