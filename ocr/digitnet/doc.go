@@ -22,5 +22,10 @@
 // a cell's digit probabilities are those of each kind weighed by the kind
 // head's probabilities of print and of handwriting.
 //
+// make train may train several members alike from other seeds
+// (weights.bin, weights-2.bin, ...): [Default] is their ensemble ([Join]),
+// each output the mean of the members', which errs less, and less alike
+// from one training to the next, than any one of them.
+//
 // Package digitnet does not import package ocr; ocr uses it.
 package digitnet
