@@ -464,7 +464,8 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 	}
 	cs := []cand{{0, KindEmpty, pEmpty}, {0, KindMarks, pMarks}}
 	for d := 1; d <= 9; d++ {
-		cs = append(cs, cand{d, KindGiven, pDigit * p[d]})
+		// At most 1, whatever float32's rounding left in the shares.
+		cs = append(cs, cand{d, KindGiven, min(pDigit*p[d], 1)})
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.p, a.p) })
 	r := CellReading{Kind: cs[0].kind, Digit: cs[0].d, Confidence: cs[0].p}

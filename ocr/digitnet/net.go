@@ -350,7 +350,7 @@ func (n *Net) classifyRange(inputs []float32, out []Output, from, to int) {
 			m.classify(s, in, &mo)
 			addOutput(o, &mo)
 		}
-		scaleOutput(o, 1/float32(1+len(n.also)))
+		meanOutput(o, 1+len(n.also))
 	}
 }
 
@@ -365,14 +365,28 @@ func addOutput(a, b *Output) {
 	}
 }
 
-// scaleOutput multiplies o's probabilities by f.
-func scaleOutput(o *Output, f float32) {
-	for i := range o.Kind {
-		o.Kind[i] *= f
+// meanOutput turns o, the sum of members outputs, into their mean: the
+// kinds and the digits each divided by their sum (so that float32's
+// rounding leaves no probability, nor their total, over 1), each mark's
+// probability by members.
+func meanOutput(o *Output, members int) {
+	normalize(o.Kind[:])
+	normalize(o.Digit[:])
+	for i := range o.Marks {
+		o.Marks[i] = min(o.Marks[i]/float32(members), 1)
 	}
-	for i := range o.Digit {
-		o.Digit[i] *= f
-		o.Marks[i] *= f
+}
+
+// normalize divides p by its sum.
+func normalize(p []float32) {
+	var z float32
+	for _, v := range p {
+		z += v
+	}
+	if z > 0 {
+		for i := range p {
+			p[i] /= z
+		}
 	}
 }
 
