@@ -538,6 +538,54 @@ def calibrate_only(args):
     print(f"temperatures {header['temperature']}; done in {minutes:.1f} minutes")
 
 
+def ensemble_report(args):
+    """Writes the validation report of the ensemble ocr/digitnet reads
+    with (--ensemble-report): every member's calibrated probabilities,
+    averaged as digitnet.Join averages them, then the members' report and,
+    per kind, the reliability table, each member's beside the ensemble's
+    (make train, after the last member)."""
+    val = load(os.path.join(args.data, "val.bin"))
+    members, member = [], 1
+    while True:
+        args.member = member
+        path, parity = member_files(args)
+        if not os.path.exists(path):
+            break
+        header, version, _, net = read_weights(path)
+        temps = temperatures_of(header, version)
+        check_parity(parity, net, temps)
+        members.append(calibrated(predict(net, val["x"]), temps))
+        member += 1
+    if not members:
+        sys.exit(f"no weights in {args.out}")
+    probs = [sum(m[h] for m in members) / len(members) for h in range(3)]
+    lines = [f"# Cell classifier: the ensemble's validation report\n",
+             f"Written by `make train` (train/train.py --ensemble-report) on {time.strftime('%Y-%m-%d')}: the "
+             f"{len(members)} members (weights.bin, weights-2.bin, ...; each one's report in REPORT.md, "
+             "REPORT-2.md, ...) each calibrated on the validation split, their probabilities averaged as the "
+             f"reader averages them; validation cells: {val['x'].shape[0]}.\n",
+             report(val, probs) + "\n",
+             "## Reliability by true kind, each member and the ensemble\n",
+             f"The validation cells binned by the confidence they are read with (as ocr reads a cell); a wrong "
+             f"cell at or above {SURE} (ocr.SureConfidence) is a silent misread.\n"]
+    views = [kind_views(val, m) for m in members] + [kind_views(val, probs)]
+    names = [f"member {i + 1}" for i in range(len(members))] + ["ensemble"]
+    for k, (kind_name, _, _) in enumerate(views[-1]):
+        lines.append(f"{kind_name.capitalize()}:\n")
+        rows = []
+        for name, v in zip(names, views):
+            conf, right = v[k][1], v[k][2]
+            rows.append([name, conf.numel(), int(((conf >= SURE) & right).sum()), int(((conf >= SURE) & ~right).sum()),
+                         f"{calibration_error(conf, right):.4f}"]
+                        + [fmt(r[3], ".4f") + f" ({r[1]})" for r in reliability_rows(conf, right)])
+        lines.append(table(rows, ["", "cells", f"right at or above {SURE}", f"wrong at or above {SURE}",
+                                  "calibration error"] + [f"right, {r[0]} (cells)" for r in reliability_rows(
+                                      views[-1][k][1], views[-1][k][2])]) + "\n")
+    with open(args.report, "w") as f:
+        f.write("\n".join(lines))
+    print("\n".join(lines))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="build/train")
@@ -549,6 +597,8 @@ def main():
                     help="which member of the ensemble to write (1: weights.bin, K: weights-K.bin)")
     ap.add_argument("--convs", default="16,32,48")
     ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--ensemble-report", action="store_true",
+                    help="train nothing: report the ensemble of the members in --out on the validation split")
     ap.add_argument("--calibrate-only", action="store_true",
                     help="train nothing: fit the temperatures of the weights in --out again")
     args = ap.parse_args()
@@ -558,6 +608,9 @@ def main():
     torch.use_deterministic_algorithms(True)
     if args.calibrate_only:
         calibrate_only(args)
+        return
+    if args.ensemble_report:
+        ensemble_report(args)
         return
     start = time.time()
     train = load(os.path.join(args.data, "train.bin"))
