@@ -6,6 +6,16 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
+// entryCell returns the solution of synthPuzzle, one of its empty cells,
+// the cell's right digit and a wrong one.
+func entryCell(t *testing.T) (sol solver.Grid, cell, right, wrong int) {
+	t.Helper()
+	_, sol = synthSolved(t)
+	cell = 40 // empty in synthPuzzle
+	right = sol.Cell(cell)
+	return sol, cell, right, right%9 + 1
+}
+
 // TestEntriesWeighed: how an entry read unsurely, that the solution
 // contradicts, ends up. A scrawl read as 7 or 5 about evenly (the right
 // digit being 5), with a little chance of no digit at all, is the right
@@ -13,10 +23,7 @@ import (
 // than the right one is no entry; an entry read surely as a wrong digit
 // stays the player's mistake.
 func TestEntriesWeighed(t *testing.T) {
-	_, sol := synthSolved(t)
-	const cell = 40 // empty in synthPuzzle
-	right := sol.Cell(cell)
-	wrong := right%9 + 1
+	sol, cell, right, wrong := entryCell(t)
 	other := wrong%9 + 1
 	tests := []struct {
 		name      string
@@ -55,10 +62,7 @@ func TestEntriesWeighed(t *testing.T) {
 // the right digit its alternative. The same reading from a recognizer that
 // gives no more than its alternatives stays a mistake.
 func TestEntriesWeighedPastAlternatives(t *testing.T) {
-	_, sol := synthSolved(t)
-	const cell = 40 // empty in synthPuzzle
-	right := sol.Cell(cell)
-	wrong := right%9 + 1
+	sol, cell, right, wrong := entryCell(t)
 	for _, tc := range []struct {
 		name   string
 		digits bool
@@ -153,10 +157,7 @@ func filledIn(t *testing.T, entries, cell int) ([81]CellReading, solver.Grid, so
 // only, the speck is dropped as before, and where the player keeps pencil
 // marks (a cell holds several) the mark stays one.
 func TestLastCellsWeighedByTheFill(t *testing.T) {
-	const cell = 40 // empty in synthPuzzle
-	_, sol := synthSolved(t)
-	right := sol.Cell(cell)
-	wrong := right%9 + 1
+	sol, cell, right, wrong := entryCell(t)
 	scrawl := CellReading{Kind: KindEntry, Digit: wrong, Confidence: 0.62,
 		Alternatives: []Alternative{{0, 0.21}, {right, 0.14}}}
 	mark := CellReading{Kind: KindMarks, Marks: solver.DigitSetOf(right), Confidence: 0.58,
@@ -208,10 +209,7 @@ func TestLastCellsWeighedByTheFill(t *testing.T) {
 // is read with a probability, never above 1, and with "no digit" its
 // outcomes add up to at most 1.
 func TestEntriesWeighedStayProbabilities(t *testing.T) {
-	_, sol := synthSolved(t)
-	const cell = 40 // empty in synthPuzzle
-	right := sol.Cell(cell)
-	wrong := right%9 + 1
+	sol, cell, right, wrong := entryCell(t)
 	for _, tc := range []struct {
 		name  string
 		in    CellReading
