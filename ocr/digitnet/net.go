@@ -62,17 +62,20 @@ type Net struct {
 // Join returns a network whose every output is the mean of the outputs
 // of nets: an ensemble of networks trained alike from other seeds, which
 // errs less and less alike from one training to the next than each of
-// them. Join of one network is that network.
+// them. Join of one network is that network; an ensemble joined again
+// counts each of its members as one.
 func Join(nets ...*Net) *Net {
 	if len(nets) == 1 {
 		return nets[0]
 	}
-	f := nets[0]
-	infos := make([]string, len(nets))
-	for i, m := range nets {
-		infos[i] = m.Info
+	var members []*Net
+	var infos []string
+	for _, n := range nets {
+		members = append(append(members, n), n.also...)
+		infos = append(infos, n.Info)
 	}
-	return &Net{convs: f.convs, fc: f.fc, heads: f.heads, temps: f.temps, Info: strings.Join(infos, "; "), also: nets[1:]}
+	f := members[0]
+	return &Net{convs: f.convs, fc: f.fc, heads: f.heads, temps: f.temps, Info: strings.Join(infos, "; "), also: members[1:]}
 }
 
 // conv is a 3x3 convolution with padding 1 (the same size out).

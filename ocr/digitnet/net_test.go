@@ -339,4 +339,13 @@ func TestJoinAverages(t *testing.T) {
 	if !differ {
 		t.Fatal("the two members answer alike: the test tells nothing")
 	}
+	// An ensemble joined again counts each of its members: (a+b+a)/3.
+	Join(Join(a, b), a).Classify(in, oj)
+	for k := range cells {
+		for i := range oj[k].Digit {
+			if want := (2*oa[k].Digit[i] + ob[k].Digit[i]) / 3; math.Abs(float64(oj[k].Digit[i]-want)) > 1e-5 {
+				t.Fatalf("cell %d, digit %d: joined again %.6f, want %.6f", k, i+1, oj[k].Digit[i], want)
+			}
+		}
+	}
 }
