@@ -493,13 +493,14 @@ def calibration_report(val, logits, before, after, how):
     return "\n".join(lines)
 
 
-def member_files(args):
-    """The weights file and the parity file of member --member of the
-    ensemble ocr/digitnet averages: weights.bin and testdata/parity.bin for
-    the first, weights-K.bin and testdata/parity-K.bin for member K."""
-    suffix = "" if args.member == 1 else f"-{args.member}"
-    return (os.path.join(args.out, f"weights{suffix}.bin"),
-            os.path.join(args.out, "testdata", f"parity{suffix}.bin"))
+def member_files(out, member):
+    """The weights file and the parity file in out of member number member
+    of the ensemble ocr/digitnet averages: weights.bin and
+    testdata/parity.bin for the first, weights-K.bin and
+    testdata/parity-K.bin for member K."""
+    suffix = "" if member == 1 else f"-{member}"
+    return (os.path.join(out, f"weights{suffix}.bin"),
+            os.path.join(out, "testdata", f"parity{suffix}.bin"))
 
 
 def calibrate_only(args):
@@ -507,7 +508,7 @@ def calibrate_only(args):
     calibrate): the weights' bytes are kept, the header, the parity
     vectors and the report's calibration part rewritten."""
     start = time.time()
-    path, parity = member_files(args)
+    path, parity = member_files(args.out, args.member)
     header, version, body, net = read_weights(path)
     old = temperatures_of(header, version)
     count, worst = check_parity(parity, net, old)
@@ -547,8 +548,7 @@ def ensemble_report(args):
     val = load(os.path.join(args.data, "val.bin"))
     members, member = [], 1
     while True:
-        args.member = member
-        path, parity = member_files(args)
+        path, parity = member_files(args.out, member)
         if not os.path.exists(path):
             break
         header, version, _, net = read_weights(path)
@@ -653,7 +653,7 @@ def main():
     header = {"side": SIDE, "convs": [c.out_channels for c in model.convs], "hidden": model.fc.out_features,
               "temperature": header_temperatures(temps), "info": info}
     body = b"".join(p.detach().numpy().astype("<f4").tobytes() for p in folded.parts())
-    path, parity = member_files(args)
+    path, parity = member_files(args.out, args.member)
     write_weights(path, header, body)
     idx = parity_cells(val, probs)
     write_parity(parity, val["x"][idx], [p[idx] for p in probs])
