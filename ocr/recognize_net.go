@@ -23,8 +23,11 @@ type netRecognizer struct {
 // The second opinion's rule, measured on the development folders and a
 // synthetic set (train/secondop, docs/reading.md): printed digits the
 // network gives less than secondBelow are read again by the DigitReader,
-// and the two opinions are multiplied, the reader's weighed by
-// secondWeight. [Read] asks the reader only when the solver cannot settle
+// among the other printed digits of the grid, and the two opinions are
+// multiplied, the reader's weighed by secondWeight (0.5 until the
+// ensemble of 2026-11-28, which errs less than the network before it:
+// measured again with it, Tesseract at 0.5 read more digits wrong, and
+// more surely wrong, than the ensemble alone; at 0.3 fewer). [Read] asks the reader only when the solver cannot settle
 // the givens the network read (see recognizeFirst): starting Tesseract
 // costs a command more than reading the picture, and where the givens
 // check out surely without it its opinion changed no digit read (326 dev
@@ -37,7 +40,7 @@ type netRecognizer struct {
 const (
 	secondBelow  = 0.999
 	startBelow   = SureConfidence
-	secondWeight = 0.5
+	secondWeight = 0.3
 )
 
 // loneTrust is how much a lone small digit's reading is trusted, the
@@ -495,28 +498,32 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 
 // secondOpinion asks the DigitReader about the printed digits the network
 // is not all but sure of and multiplies the two opinions; it reports
-// whether it asked. The cells read as one small digit (small) are left
+// whether it asked. The reader is shown every printed digit of the grid,
+// in the order of the cells, and its opinion counts for those asked
+// about: Tesseract reads a line of glyphs, and reads a doubtful digit
+// better among the clear ones of its page (a sharp printed 1 alone in a
+// line with four other doubtful digits was read as a 7; train/secondop
+// measures the rule with every digit in the line). The cells read as one small digit (small) are left
 // out: their digit was read from its own glyph (readMarks), and the
 // network's view of the whole cell, which the opinions are weighed with,
 // took it for a pencil mark. probs is the network's digit probabilities,
 // changed in place (secondOpinion is asked at most once per reading).
 func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool, sized map[int]float64) (bool, error) {
-	var cells []int
-	for _, i := range ask {
-		if out[i].Kind == KindGiven && out[i].Confidence < secondBelow && !small[i] {
-			cells = append(cells, i)
-		}
-	}
 	all := DigitGlyphs(c)
 	var glyphs []*image.Gray
-	var with []int
-	for _, i := range cells {
-		if all[i] != nil {
-			glyphs = append(glyphs, all[i])
-			with = append(with, i)
+	var with []int // the cell of each glyph
+	asked := 0
+	for _, i := range ask {
+		if out[i].Kind != KindGiven || small[i] || all[i] == nil {
+			continue
+		}
+		glyphs = append(glyphs, all[i])
+		with = append(with, i)
+		if out[i].Confidence < secondBelow {
+			asked++
 		}
 	}
-	if len(glyphs) == 0 {
+	if asked == 0 {
 		return false, nil
 	}
 	read, err := r.digits.ReadDigits(ctx, glyphs)
@@ -528,7 +535,7 @@ func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]Cel
 		index[i] = k
 	}
 	for k, i := range with {
-		if k >= len(read) || !read[k].OK {
+		if out[i].Confidence >= secondBelow || k >= len(read) || !read[k].OK {
 			continue
 		}
 		p := probs[i]

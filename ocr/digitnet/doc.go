@@ -1,7 +1,8 @@
-// Package digitnet is sudokubot's cell classifier: a small convolutional
-// network that looks at one cell of a rectified Sudoku grid and says what
-// it holds. It runs in pure Go; its weights are embedded in the binary
-// (weights.bin, written by the training command, make train).
+// Package digitnet is sudokubot's cell classifier: small convolutional
+// networks that look at one cell of a rectified Sudoku grid and say what
+// it holds. It runs in pure Go; the weights are embedded in the binary
+// (weights.bin, weights-2.bin, weights-3.bin, written by the training
+// command, make train).
 //
 // The input contract is this package's alone: [Prepare] turns a cell of a
 // rectified grid (dark ink on light paper) into the network's input, and
@@ -22,10 +23,11 @@
 // a cell's digit probabilities are those of each kind weighed by the kind
 // head's probabilities of print and of handwriting.
 //
-// make train may train several members alike from other seeds
-// (weights.bin, weights-2.bin, ...): [Default] is their ensemble ([Join]),
-// each output the mean of the members', which errs less, and less alike
-// from one training to the next, than any one of them.
+// make train trains three members alike from seeds 1, 2 and 3
+// (weights.bin, weights-2.bin, weights-3.bin): [Default] is their ensemble
+// ([Join]), each output the mean of the members', which errs less, and
+// less alike from one training to the next, than any one of them. The
+// mean is a little less sure than each member (train/REPORT-ensemble.md).
 //
 // Package digitnet does not import package ocr; ocr uses it.
 package digitnet

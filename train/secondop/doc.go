@@ -1,11 +1,11 @@
 // Command secondop measures what Tesseract's second opinion on the digits
 // adds to the cell classifier's reading, on folders of pictures with their
 // truth. It is the measurement behind the rule ocr/recognize_net.go uses
-// (secondBelow = 0.999, startBelow = 0.97 and secondWeight = 0.5): in a
+// (secondBelow = 0.999, startBelow = 0.97 and secondWeight = 0.3): in a
 // picture where the network reads a printed digit with less than 0.97 (one
 // it would name as doubtful), Tesseract reads again the printed digits it
-// gives less than 0.999, and its probabilities, raised to the power 0.5,
-// multiply the network's.
+// gives less than 0.999, among the other printed digits of the picture,
+// and its probabilities, raised to the power 0.3, multiply the network's.
 //
 //	OMP_THREAD_LIMIT=1 go run ./train/secondop [-csv FILE] FOLDER...
 //
@@ -18,14 +18,17 @@
 // the grid; then the network (package ocr/digitnet) reads each of the 81
 // cells, and Tesseract (package ocr/tesseract) the glyph of every cell
 // holding a digit's ink, whatever the network thinks of it. From the two
-// opinions the command computes the reading each of seven rules gives:
+// opinions the command computes the reading each of ten rules gives:
 //
 //   - the network alone;
-//   - Tesseract's weight 0.5, asked below a confidence of 0.999 in the
+//   - Tesseract's weight 0.3, asked below a confidence of 0.999 in the
 //     pictures with a digit below 0.97 (the product's rule);
+//   - weight 0.5, the same (the product's rule until 2026-11-28, measured
+//     with the single network before the ensemble);
 //   - weight 0.5, asked below 0.999 in every picture (the product's rule
 //     until 2026-11-27);
 //   - weight 0.5, asked below 0.97;
+//   - weights 0.4 and 0.2, as the product's rule;
 //   - weight 0.5, asked on every digit the network reads;
 //   - weight 1.0, on every digit;
 //   - weight 0.3, on every digit.
@@ -54,9 +57,11 @@
 // the cells read with a confidence under 0.97 (those it would flag). A
 // good rule makes fewer mistakes, fewer sure mistakes and fewer unsure
 // cells, and asks Tesseract, which is slow, about as few cells as it can:
-// weight 0.5 asked below 0.999 does as well as asking on every digit while
-// asking a small fraction of the cells, and asked only in the pictures with
-// a doubtful digit, in a small fraction of the pictures.
+// asked below 0.999 does as well as asking on every digit while asking a
+// small fraction of the cells, and asked only in the pictures with a
+// doubtful digit, in a small fraction of the pictures. With the ensemble
+// of 2026-11-28, weight 0.5 read more digits wrong, and more of them
+// surely, than the network alone; weight 0.3 fewer (docs/reading.md).
 //
 // Pictures that cannot be read from disk or decoded, or whose grid is not
 // found, are skipped: each is named on standard error, and the tables give

@@ -134,12 +134,16 @@ func (r rule) starts(cells []*cell) bool {
 
 // rules are the rules measured, in the tables' order. The second is the
 // product's (secondBelow, startBelow and secondWeight in
-// ocr/recognize_net.go), the third the product's until 2026-11-27.
+// ocr/recognize_net.go), the third the product's until 2026-11-28 (and
+// the fourth until 2026-11-27).
 var rules = []rule{
 	{"network alone", 0, 0, 0},
-	{"w=0.5, below 0.999 in pictures with a digit below 0.97 (the product's)", 0.5, 0.999, 0.97},
+	{"w=0.3, below 0.999 in pictures with a digit below 0.97 (the product's)", 0.3, 0.999, 0.97},
+	{"w=0.5, below 0.999 in pictures with a digit below 0.97", 0.5, 0.999, 0.97},
 	{"w=0.5, below 0.999", 0.5, 0.999, 0},
 	{"w=0.5, below 0.97", 0.5, 0.97, 0},
+	{"w=0.4, below 0.999 in pictures with a digit below 0.97", 0.4, 0.999, 0.97},
+	{"w=0.2, below 0.999 in pictures with a digit below 0.97", 0.2, 0.999, 0.97},
 	{"w=0.5, every digit", 0.5, every, 0},
 	{"w=1.0, every digit", 1.0, every, 0},
 	{"w=0.3, every digit", 0.3, every, 0},
