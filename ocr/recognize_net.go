@@ -24,19 +24,20 @@ type netRecognizer struct {
 // synthetic set (train/secondop, docs/reading.md): printed digits the
 // network gives less than secondBelow are read again by the DigitReader,
 // among the other printed digits of the grid, and the two opinions are
-// multiplied, the reader's weighed by secondWeight (0.5 until the
-// ensemble of 2026-11-28, which errs less than the network before it:
-// measured again with it, Tesseract at 0.5 read more digits wrong, and
-// more surely wrong, than the ensemble alone; at 0.3 fewer). [Read] asks the reader only when the solver cannot settle
-// the givens the network read (see recognizeFirst): starting Tesseract
-// costs a command more than reading the picture, and where the givens
-// check out surely without it its opinion changed no digit read (326 dev
-// photos). Recognize, for a caller without the solver, asks it in a
-// picture with a printed digit under startBelow, one that would be named
-// as doubtful. Once asked, it reads all the digits under secondBelow:
-// Tesseract reads the glyphs as a line of text and reads a doubtful digit
-// better among clear ones (a JPEG at quality 5 read its doubtful givens
-// worse when they were alone in the line).
+// multiplied, the reader's weighed by secondWeight (0.5 until the ensemble
+// of 2026-11-28, which errs less than the network before it: measured again
+// with it, Tesseract at 0.5 read more digits wrong, and more surely wrong,
+// than the ensemble alone; at 0.3 fewer). [Read] asks the reader only when
+// the solver cannot settle the givens the network read (see
+// recognizeFirst): starting Tesseract costs a command more than reading the
+// picture, and where the givens check out surely without it its opinion
+// changed no digit read (326 dev photos). Recognize, for a caller without
+// the solver, asks it in a picture with a printed digit under startBelow,
+// one that would be named as doubtful. Once asked, it reads every printed
+// digit, and its opinion counts for those under secondBelow: Tesseract
+// reads the glyphs as a line of text and reads a doubtful digit better
+// among clear ones (a JPEG at quality 5 read its doubtful givens worse when
+// they were alone in the line; see secondOpinion).
 const (
 	secondBelow  = 0.999
 	startBelow   = SureConfidence
@@ -498,16 +499,17 @@ func readingOf(p *[10]float64, pDigit, pEmpty, pMarks float64) CellReading {
 
 // secondOpinion asks the DigitReader about the printed digits the network
 // is not all but sure of and multiplies the two opinions; it reports
-// whether it asked. The reader is shown every printed digit of the grid,
-// in the order of the cells, and its opinion counts for those asked
-// about: Tesseract reads a line of glyphs, and reads a doubtful digit
-// better among the clear ones of its page (a sharp printed 1 alone in a
-// line with four other doubtful digits was read as a 7; train/secondop
-// measures the rule with every digit in the line). The cells read as one small digit (small) are left
-// out: their digit was read from its own glyph (readMarks), and the
-// network's view of the whole cell, which the opinions are weighed with,
-// took it for a pencil mark. probs is the network's digit probabilities,
-// changed in place (secondOpinion is asked at most once per reading).
+// whether it asked. The reader is shown every printed digit of the grid, in
+// the order of the cells, and its opinion counts for those asked about:
+// Tesseract reads a line of glyphs, and reads a doubtful digit better among
+// the clear ones of its page (a sharp printed 1 alone in a line with four
+// other doubtful digits was read as a 7; train/secondop measures the rule
+// with every digit in the line). The cells read as one small digit (small)
+// are left out: their digit was read from its own glyph (readMarks), and
+// the network's view of the whole cell, which the opinions are weighed
+// with, took it for a pencil mark. probs is the network's digit
+// probabilities, changed in place (secondOpinion is asked at most once per
+// reading).
 func (r *netRecognizer) secondOpinion(ctx context.Context, c Cells, out *[81]CellReading, probs map[int]*[10]float64, outs []digitnet.Output, ask []int, small map[int]bool, sized map[int]float64) (bool, error) {
 	all := DigitGlyphs(c)
 	var glyphs []*image.Gray
