@@ -455,6 +455,12 @@ def calibration_error(conf, right):
     return sum(n * abs(c - r) for _, n, c, r in reliability_rows(conf, right) if n) / max(1, conf.numel())
 
 
+def sure_counts(conf, right):
+    """How many cells are read at or above SURE right, and how many wrong."""
+    sure = conf >= SURE
+    return int((sure & right).sum()), int((sure & ~right).sum())
+
+
 def fmt(v, spec):
     return "-" if v is None else format(v, spec)
 
@@ -482,11 +488,11 @@ def calibration_report(val, logits, before, after, how):
         rows = []
         for b, a in zip(reliability_rows(cb, rb), reliability_rows(ca, ra)):
             rows.append([b[0], b[1], fmt(b[2], ".4f"), fmt(b[3], ".4f"), a[1], fmt(a[2], ".4f"), fmt(a[3], ".4f")])
-        sure_b = int(((cb >= SURE) & ~rb).sum())
-        sure_a = int(((ca >= SURE) & ~ra).sum())
-        lines.append(f"{name.capitalize()}: {cb.numel()} cells; wrong at or above {SURE}: {sure_b} before, "
-                     f"{sure_a} after; right at or above {SURE}: {int(((cb >= SURE) & rb).sum())} before, "
-                     f"{int(((ca >= SURE) & ra).sum())} after; calibration error {calibration_error(cb, rb):.4f} "
+        right_b, wrong_b = sure_counts(cb, rb)
+        right_a, wrong_a = sure_counts(ca, ra)
+        lines.append(f"{name.capitalize()}: {cb.numel()} cells; wrong at or above {SURE}: {wrong_b} before, "
+                     f"{wrong_a} after; right at or above {SURE}: {right_b} before, "
+                     f"{right_a} after; calibration error {calibration_error(cb, rb):.4f} "
                      f"before, {calibration_error(ca, ra):.4f} after.\n")
         lines.append(table(rows, ["confidence", "cells", "mean confidence", "right",
                                   "cells after", "mean confidence after", "right after"]) + "\n")
@@ -575,8 +581,7 @@ def ensemble_report(args):
         rows = []
         for name, v in zip(names, views):
             conf, right = v[k][1], v[k][2]
-            rows.append([name, conf.numel(), int(((conf >= SURE) & right).sum()), int(((conf >= SURE) & ~right).sum()),
-                         f"{calibration_error(conf, right):.4f}"]
+            rows.append([name, conf.numel(), *sure_counts(conf, right), f"{calibration_error(conf, right):.4f}"]
                         + [fmt(r[3], ".4f") + f" ({r[1]})" for r in reliability_rows(conf, right)])
         lines.append(table(rows, ["", "cells", f"right at or above {SURE}", f"wrong at or above {SURE}",
                                   "calibration error"] + [f"right, {r[0]} (cells)" for r in reliability_rows(
@@ -598,9 +603,8 @@ def ensemble_temperature_report(val, probs):
     fitted = calibrated(logits, t)
     rows = []
     for (kind_name, conf, right), (_, fconf, fright) in zip(kind_views(val, probs), kind_views(val, fitted)):
-        rows.append([kind_name, int(((conf >= SURE) & right).sum()), int(((conf >= SURE) & ~right).sum()),
-                     f"{calibration_error(conf, right):.4f}", int(((fconf >= SURE) & fright).sum()),
-                     int(((fconf >= SURE) & ~fright).sum()), f"{calibration_error(fconf, fright):.4f}"])
+        rows.append([kind_name, *sure_counts(conf, right), f"{calibration_error(conf, right):.4f}",
+                     *sure_counts(fconf, fright), f"{calibration_error(fconf, fright):.4f}"])
     return ("## The mean, and temperatures fitted on it\n\n"
             "The reader averages the members' calibrated probabilities and fits nothing more. Temperatures fitted "
             "on the mean (its log probabilities taken as one network's logits, fitted as a member's are: kind "
