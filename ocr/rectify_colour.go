@@ -53,34 +53,39 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 	ss := int(max(1, min(maxColourSamples, math.Round(side/float64(size)))))
 	rgb := make([][3]float32, size*size)
 	inv := 1 / float64(size*ss)
-	for y := range size {
-		for x := range size {
-			var sum [3]float32
-			for sy := range ss {
-				v := centre(y*ss+sy) * inv
-				for sx := range ss {
-					px, py := h.apply(centre(x*ss+sx)*inv, v)
-					c := at(px, py)
-					sum[0], sum[1], sum[2] = sum[0]+c[0], sum[1]+c[1], sum[2]+c[2]
+	// The rows are sampled in bands, and the cells measured, side by side
+	// on the machine's cores: each pixel comes out the same whichever band
+	// or cell it is in.
+	bands := min(size, rectifyBands)
+	eachAtOnce(bands, func(band int) {
+		for y := band * size / bands; y < (band+1)*size/bands; y++ {
+			for x := range size {
+				var sum [3]float32
+				for sy := range ss {
+					v := centre(y*ss+sy) * inv
+					for sx := range ss {
+						px, py := h.apply(centre(x*ss+sx)*inv, v)
+						c := at(px, py)
+						sum[0], sum[1], sum[2] = sum[0]+c[0], sum[1]+c[1], sum[2]+c[2]
+					}
 				}
+				n := float32(ss * ss)
+				rgb[y*size+x] = [3]float32{sum[0] / n, sum[1] / n, sum[2] / n}
 			}
-			n := float32(ss * ss)
-			rgb[y*size+x] = [3]float32{sum[0] / n, sum[1] / n, sum[2] / n}
 		}
-	}
+	})
 	out := image.NewGray(image.Rect(0, 0, size, size))
-	for cy := range 9 {
-		for cx := range 9 {
-			x0, x1 := cx*size/9, (cx+1)*size/9
-			y0, y1 := cy*size/9, (cy+1)*size/9
-			paper := medianColour(rgb, size, x0, y0, x1, y1)
-			for y := y0; y < y1; y++ {
-				for x := x0; x < x1; x++ {
-					out.Pix[y*out.Stride+x] = uint8(255 - min(255, colourDistance(rgb[y*size+x], paper, inverted)))
-				}
+	eachAtOnce(81, func(cell int) {
+		cx, cy := cell%9, cell/9
+		x0, x1 := cx*size/9, (cx+1)*size/9
+		y0, y1 := cy*size/9, (cy+1)*size/9
+		paper := medianColour(rgb, size, x0, y0, x1, y1)
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				out.Pix[y*out.Stride+x] = uint8(255 - min(255, colourDistance(rgb[y*size+x], paper, inverted)))
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -106,22 +111,47 @@ func colourful(h homography, at func(x, y float64) [3]float32) bool {
 // of a cell.
 func medianColour(rgb [][3]float32, size, x0, y0, x1, y1 int) [3]float32 {
 	mx, my := (x1-x0)/12, (y1-y0)/12
-	var ch [3][]float32
-	for y := y0 + my; y < y1-my; y++ {
-		for x := x0 + mx; x < x1-mx; x++ {
-			for k := range 3 {
-				ch[k] = append(ch[k], rgb[y*size+x][k])
-			}
-		}
+	n := max(0, x1-x0-2*mx) * max(0, y1-y0-2*my)
+	if n == 0 {
+		return [3]float32{}
 	}
+	vals := make([]float32, n)
 	var out [3]float32
 	for k := range 3 {
-		if len(ch[k]) > 0 {
-			slices.Sort(ch[k])
-			out[k] = ch[k][len(ch[k])/2]
+		i := 0
+		for y := y0 + my; y < y1-my; y++ {
+			for x := x0 + mx; x < x1-mx; x++ {
+				vals[i] = rgb[y*size+x][k]
+				i++
+			}
 		}
+		out[k] = middle(vals)
 	}
 	return out
+}
+
+// middle returns the value that sorting vals would put at len(vals)/2
+// (the upper median), in linear time: the values, 0-255, are counted by
+// their whole part, and only those of the whole part where the middle
+// falls are sorted. It reorders vals.
+func middle(vals []float32) float32 {
+	var count [256]int
+	level := func(v float32) int { return int(max(0, min(255, v))) }
+	for _, v := range vals {
+		count[level(v)]++
+	}
+	rank, l := len(vals)/2, 0
+	for ; l < 255 && rank >= count[l]; l++ {
+		rank -= count[l]
+	}
+	same := vals[:0]
+	for _, v := range vals {
+		if level(v) == l {
+			same = append(same, v)
+		}
+	}
+	slices.Sort(same)
+	return same[rank]
 }
 
 // colourDistance is how far colour c is from the background paper, in
