@@ -52,7 +52,7 @@ func readShifted(ctx context.Context, pic *photo, best *angleReading, rec Recogn
 		if a.check.solutions != 1 {
 			continue
 		}
-		if err := a.settle(ctx, clock, nil); err != nil {
+		if err := a.settle(ctx, clock); err != nil {
 			return nil, err
 		}
 		if a.check.solutions != 1 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"sync"
 	"time"
 )
 
@@ -55,98 +54,53 @@ const sureAngle = 0.9
 // best reading. The stored pixels' own orientation comes first, then the
 // EXIF tag's when the first reading is not convincing (sureAngle): the tag
 // is tested, not trusted (some phones tag photos whose pixels are already
-// upright). When neither gives a proper puzzle, the other angles are tried
-// too (readOtherAngles): their glances start as soon as a reading turns out
-// not proper and asks Tesseract, and run while it answers (lookAhead).
+// upright). Both are read before either is given its second opinion
+// (settle), and one read surely needs none: a photo stored on its side and
+// tagged so does not have its digits lying on their side read again with
+// Tesseract's help (starting Tesseract for nothing). When neither gives a
+// proper puzzle, the other angles are tried too (readOtherAngles).
 func readUpright(ctx context.Context, pic *photo, rec Recognizer, clock *stageClock) (*angleReading, error) {
 	tried := []int{0}
 	if tt := ExifTurns(pic.dec.Orientation); tt != 0 {
 		tried = append(tried, tt)
 	}
-	ahead := newLookAhead(ctx, pic, rec, tried)
-	defer ahead.stop()
-	var best *angleReading
+	var reads []*angleReading
 	for _, turns := range tried {
 		cur, err := readAt(ctx, pic, turns, readerOf(rec), clock)
 		if err != nil {
 			return nil, err
 		}
-		if err := cur.settle(ctx, clock, ahead.start); err != nil {
+		if cur.sureGivens() && cur.split.meanConf > sureAngle {
+			return cur, nil
+		}
+		reads = append(reads, cur)
+	}
+	var best *angleReading
+	for _, cur := range reads {
+		if err := cur.settle(ctx, clock); err != nil {
 			return nil, err
 		}
 		if best == nil || cur.better(best) {
 			best = cur
 		}
 		if best.check.solutions == 1 && best.split.meanConf > sureAngle {
-			break // no need to try the other orientation
+			break // no need to settle the other orientation
 		}
 	}
 	if best.check.solutions == 1 {
 		return best, nil
 	}
-	return readOtherAngles(ctx, pic, rec, ahead, best, clock)
-}
-
-// lookAhead glances at a photo's other angles (glanceAt) in the
-// background, once started: while Tesseract reads a reading that is not
-// proper, whose other angles are then likely to be tried, the cores the
-// reading leaves idle glance at them.
-type lookAhead struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-	pic    *photo
-	read   readFunc
-	turns  []int // the angles not tried first
-	once   sync.Once
-	done   chan struct{} // closed once the glances are in
-	clock  stageClock
-	out    []*angleReading
-	err    error
-}
-
-// newLookAhead prepares glances at the angles of 0-3 quarter turns not in
-// tried, to be started by start.
-func newLookAhead(ctx context.Context, pic *photo, rec Recognizer, tried []int) *lookAhead {
-	l := &lookAhead{pic: pic, read: readerOf(rec), done: make(chan struct{})}
-	l.ctx, l.cancel = context.WithCancel(ctx)
+	var others []int
 	for t := range 4 {
 		if !slices.Contains(tried, t) {
-			l.turns = append(l.turns, t)
+			others = append(others, t)
 		}
 	}
-	return l
+	return readOtherAngles(ctx, pic, rec, others, best, clock)
 }
-
-// start starts the glances in the background, once, and what lies around
-// the grid is looked at meanwhile too (gridError's evidence on a grid that
-// checks out at no angle).
-func (l *lookAhead) start() {
-	l.once.Do(func() {
-		if l.pic.around != nil {
-			go l.pic.around()
-		}
-		l.clock.last = time.Now()
-		go func() {
-			l.out, l.err = glanceAt(l.ctx, l.pic, l.turns, l.read, &l.clock)
-			close(l.done)
-		}()
-	})
-}
-
-// glances starts the glances unless they run, waits for them and returns
-// them, their stages timed into clock.
-func (l *lookAhead) glances(clock *stageClock) ([]*angleReading, error) {
-	l.start()
-	<-l.done
-	clock.add(l.clock)
-	return l.out, l.err
-}
-
-// stop ends glances no longer needed, at their next stage.
-func (l *lookAhead) stop() { l.cancel() }
 
 // readOtherAngles looks for a proper puzzle at the angles not tried yet
-// (ahead's), best being the best reading of those tried. The photo may be
+// (turns), best being the best reading of those tried. The photo may be
 // stored on its side or upside down with no EXIF tag saying so (a
 // screenshot, an app that strips the tag). The solver check picks the
 // angle, as confidence alone does not (digits upside down read as
@@ -156,8 +110,8 @@ func (l *lookAhead) stop() { l.cancel() }
 // gives a proper puzzle or, when none does, at the likeliest angle when it
 // beats best: photos that are just hard to read pay little for it, and
 // Tesseract is not asked about digits upside down.
-func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *lookAhead, best *angleReading, clock *stageClock) (*angleReading, error) {
-	glances, err := ahead.glances(clock)
+func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, turns []int, best *angleReading, clock *stageClock) (*angleReading, error) {
+	glances, err := glanceAt(ctx, pic, turns, readerOf(rec), clock)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +123,7 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 			}
 			continue
 		}
-		if err := g.settle(ctx, clock, nil); err != nil {
+		if err := g.settle(ctx, clock); err != nil {
 			return nil, err
 		}
 		if g.better(best) {
@@ -182,7 +136,7 @@ func readOtherAngles(ctx context.Context, pic *photo, rec Recognizer, ahead *loo
 	if likeliest == nil || !likeliest.better(best) {
 		return best, nil
 	}
-	if err := likeliest.settle(ctx, clock, nil); err != nil {
+	if err := likeliest.settle(ctx, clock); err != nil {
 		return nil, err
 	}
 	if likeliest.better(best) {
@@ -248,17 +202,12 @@ func readAt(ctx context.Context, pic *photo, turns int, read readFunc, clock *st
 
 // settle asks the second opinion on the printed digits, once, when there
 // is one to ask and the givens do not check out surely (sureGivens), and
-// runs the split and check stages again on the new readings. When the
-// givens are not even proper, it calls meanwhile, unless nil, before it
-// asks.
-func (a *angleReading) settle(ctx context.Context, clock *stageClock, meanwhile func()) error {
+// runs the split and check stages again on the new readings.
+func (a *angleReading) settle(ctx context.Context, clock *stageClock) error {
 	again := a.again
 	a.again = nil
 	if again == nil || a.sureGivens() {
 		return nil
-	}
-	if meanwhile != nil && a.check.solutions != 1 {
-		meanwhile()
 	}
 	rs, asked, err := again(ctx)
 	if err != nil {
