@@ -131,6 +131,10 @@
 //     givens make a proper puzzle, weighed against its solution
 //     (split_entries.go), and the doubtful givens and empty cells against
 //     its having one solution (split_givens.go).
+//     On a page so degraded that most of its digits are read unsurely,
+//     the digits' probabilities are spread by a temperature that rises
+//     with their share (check_page.go): the few read surely there are not
+//     right as often as on a clear page.
 //   - check: what the solver's verdict on the givens means: exactly one
 //     solution, or the problem and the least sure cells and those in a
 //     clash as [Result.Doubtful]; with one solution, the cells read with
@@ -141,11 +145,13 @@
 //
 // EXIF tags are a hint. [Read] reads the grid in the stored pixels'
 // orientation first and then, when the tag asks for a turn, in the tag's,
-// unless the first reading has one solution and a mean confidence over
-// 0.9 (sureAngle); when neither gives a proper puzzle, the other quarter
-// turns are tried until one does. A clearly more confident reading wins,
-// and between close ones one with a unique solution that names no more
-// cells to check than the other (betterTry). The photo is warped once;
+// unless the first reading's givens are all sure, with one solution and a
+// mean confidence over 0.9 (sureAngle). Tesseract is asked only after
+// both were read, and not when one of them is read so. When neither gives
+// a proper puzzle, the other quarter turns are tried until one does. A
+// clearly more confident reading wins, and between close ones one with a
+// unique solution that names no more cells to check than the other
+// (betterTry). The photo is warped once;
 // the other angles turn the warp. The other angles get a glance, side by
 // side: the network's reading, without Tesseract, who is asked only where
 // a glance gives a proper puzzle or, when none does, at the likeliest

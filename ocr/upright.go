@@ -225,6 +225,7 @@ func (a *angleReading) settle(ctx context.Context, clock *stageClock) error {
 func (a *angleReading) splitAndCheck(clock *stageClock) {
 	a.split = splitCells(a.rec)
 	unseat(&a.split.cells, a.rect.unseated)
+	temperPage(&a.split.cells)
 	clock.lap("split")
 	a.check = check(&a.split)
 	clock.lap("check")
