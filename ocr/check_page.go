@@ -16,9 +16,9 @@ import "math"
 // degradedFrom and rises by degradedSlope per unit of share beyond it. Both
 // were fitted by maximum likelihood of the true digits on newspaper-dev's
 // 106 photos saved at JPEG quality 5, whose sure misreads went from 25 to 1
-// (161 right digits named besides). On a synthetic set drawn with a seed
+// (160 right digits named besides). On a synthetic set drawn with a seed
 // never used before (4504: 100 pictures at 480 pixels, JPEG quality 5),
-// its sure misreads went from 12 to 3 (14 right digits named besides), and
+// its sure misreads went from 12 to 3 (12 right digits named besides), and
 // the likelihood of its true digits rose; on another (4503) nothing
 // changed. No picture of the development folders as taken has a share of
 // unsure digits over 0.48, so none is changed (docs/reading.md).
