@@ -83,31 +83,39 @@ func Rectify(img image.Image, q Quad, size int) *image.Gray {
 	side := q.longestSide()
 	ss := int(max(1, min(maxSamples, math.Round(side/float64(size)))))
 	inv := 1 / float64(size*ss)
-	// The rows are warped in bands side by side on the machine's cores,
-	// each pixel the same whichever band it is in.
-	bands := min(size, rectifyBands)
-	eachAtOnce(bands, func(band int) {
-		for y := band * size / bands; y < (band+1)*size/bands; y++ {
-			row := out.Pix[y*out.Stride : y*out.Stride+size]
-			for x := range size {
-				sum := 0
-				for sy := range ss {
-					v := centre(y*ss+sy) * inv
-					for sx := range ss {
-						u := centre(x*ss+sx) * inv
-						px, py := h.apply(u, v)
-						sum += int(grayAt(g, px, py))
-					}
+	eachRow(size, func(y int) {
+		row := out.Pix[y*out.Stride : y*out.Stride+size]
+		for x := range size {
+			sum := 0
+			for sy := range ss {
+				v := centre(y*ss+sy) * inv
+				for sx := range ss {
+					u := centre(x*ss+sx) * inv
+					px, py := h.apply(u, v)
+					sum += int(grayAt(g, px, py))
 				}
-				row[x] = uint8((sum + ss*ss/2) / (ss * ss))
 			}
+			row[x] = uint8((sum + ss*ss/2) / (ss * ss))
 		}
 	})
 	return out
 }
 
-// rectifyBands is how many bands of rows Rectify warps side by side.
+// rectifyBands is how many bands of rows eachRow hands out side by side.
 const rectifyBands = 8
+
+// eachRow calls f(y) for every row y of a size x size square, the rows in
+// rectifyBands bands side by side on the machine's cores (eachAtOnce): the
+// warps into the square (Rectify, colourContrast) compute each pixel from
+// the picture alone, so it comes out the same whichever band it is in.
+func eachRow(size int, f func(y int)) {
+	bands := min(size, rectifyBands)
+	eachAtOnce(bands, func(band int) {
+		for y := band * size / bands; y < (band+1)*size/bands; y++ {
+			f(y)
+		}
+	})
+}
 
 // homography is a 3x3 projective transform, row-major, mapping (u, v) to
 // ((m0 u + m1 v + m2) / w, (m3 u + m4 v + m5) / w) with w = m6 u + m7 v + m8.

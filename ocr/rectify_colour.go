@@ -53,25 +53,22 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 	ss := int(max(1, min(maxColourSamples, math.Round(side/float64(size)))))
 	rgb := make([][3]float32, size*size)
 	inv := 1 / float64(size*ss)
-	// The rows are sampled in bands, and the cells measured, side by side
-	// on the machine's cores: each pixel comes out the same whichever band
-	// or cell it is in.
-	bands := min(size, rectifyBands)
-	eachAtOnce(bands, func(band int) {
-		for y := band * size / bands; y < (band+1)*size/bands; y++ {
-			for x := range size {
-				var sum [3]float32
-				for sy := range ss {
-					v := centre(y*ss+sy) * inv
-					for sx := range ss {
-						px, py := h.apply(centre(x*ss+sx)*inv, v)
-						c := at(px, py)
-						sum[0], sum[1], sum[2] = sum[0]+c[0], sum[1]+c[1], sum[2]+c[2]
-					}
+	// The rows are sampled, and the cells measured, side by side on the
+	// machine's cores: each pixel comes out the same whichever row band or
+	// cell it is in.
+	eachRow(size, func(y int) {
+		for x := range size {
+			var sum [3]float32
+			for sy := range ss {
+				v := centre(y*ss+sy) * inv
+				for sx := range ss {
+					px, py := h.apply(centre(x*ss+sx)*inv, v)
+					c := at(px, py)
+					sum[0], sum[1], sum[2] = sum[0]+c[0], sum[1]+c[1], sum[2]+c[2]
 				}
-				n := float32(ss * ss)
-				rgb[y*size+x] = [3]float32{sum[0] / n, sum[1] / n, sum[2] / n}
 			}
+			n := float32(ss * ss)
+			rgb[y*size+x] = [3]float32{sum[0] / n, sum[1] / n, sum[2] / n}
 		}
 	})
 	out := image.NewGray(image.Rect(0, 0, size, size))
