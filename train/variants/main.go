@@ -13,7 +13,11 @@
 //	sudoku ocr-report build/variants/mixed-dev
 //
 // A picture NAME.jpg gives NAME_s60.jpg, NAME_r4.jpg, NAME_dark.jpg,
-// NAME_warm.jpg and NAME_q40.jpg.
+// NAME_warm.jpg and NAME_q40.jpg. -variants picks some of them, or the
+// degraded copies written only when asked for: NAME_q5.jpg (JPEG quality
+// 5) and NAME_w480q5.jpg (480 pixels on its long side, then quality 5):
+//
+//	go run ./train/variants -in ../shared/ocr/newspaper-dev -out build/q5/newspaper-dev -variants q5
 package main
 
 import (
@@ -26,6 +30,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/image/draw"
@@ -34,13 +39,46 @@ import (
 func main() {
 	in := flag.String("in", "", "the folder of pictures and truth files")
 	out := flag.String("out", "build/variants", "the folder to write")
+	only := flag.String("variants", "", "comma-separated tags of the variants to write (default: "+tagsOf(variants)+"; also "+tagsOf(degraded)+")")
 	flag.Parse()
-	n, err := run(*in, *out)
+	chosen, err := choose(*only)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "variants:", err)
+		os.Exit(2)
+	}
+	n, err := run(*in, *out, chosen)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "variants:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("%d pictures, %d variants written to %s\n", n, 5*n, *out)
+	fmt.Printf("%d pictures, %d variants written to %s\n", n, len(chosen)*n, *out)
+}
+
+// choose returns the variants named in the comma-separated list tags,
+// among variants and degraded; all of variants when tags is empty.
+func choose(tags string) ([]variant, error) {
+	if tags == "" {
+		return variants, nil
+	}
+	all := slices.Concat(variants, degraded)
+	var out []variant
+	for tag := range strings.SplitSeq(tags, ",") {
+		i := slices.IndexFunc(all, func(v variant) bool { return v.tag == tag })
+		if i < 0 {
+			return nil, fmt.Errorf("no variant %q (there are %s)", tag, tagsOf(all))
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}
+
+// tagsOf lists the tags of vs, comma-separated.
+func tagsOf(vs []variant) string {
+	tags := make([]string, len(vs))
+	for i, v := range vs {
+		tags[i] = v.tag
+	}
+	return strings.Join(tags, ",")
 }
 
 // variant is one way of changing a picture, and the JPEG quality it is
@@ -65,9 +103,23 @@ var variants = []variant{
 	{"q40", 40, func(m *image.RGBA) image.Image { return m }},
 }
 
-// run writes the variants of every picture of in with a truth file into
-// out and returns how many pictures it read.
-func run(in, out string) (int, error) {
+// degraded are the variants written only when asked for (-variants): a
+// page degraded past what a reader is tuned on, to measure that what it
+// reads wrongly there is named (docs/reading.md): saved again at JPEG
+// quality 5, and shrunk to 480 pixels on its long side, then saved at
+// quality 5. The truth files are copied as they are (a JSON truth's
+// corners then no longer fit the shrunk picture; its digits do).
+var degraded = []variant{
+	{"q5", 5, func(m *image.RGBA) image.Image { return m }},
+	{"w480q5", 5, func(m *image.RGBA) image.Image {
+		b := m.Bounds()
+		return scale(m, 480/float64(max(b.Dx(), b.Dy())))
+	}},
+}
+
+// run writes the chosen variants of every picture of in with a truth file
+// into out and returns how many pictures it read.
+func run(in, out string, chosen []variant) (int, error) {
 	ents, err := os.ReadDir(in)
 	if err != nil {
 		return 0, err
@@ -94,7 +146,7 @@ func run(in, out string) (int, error) {
 		if err != nil {
 			return n, err
 		}
-		for _, v := range variants {
+		for _, v := range chosen {
 			name := base + "_" + v.tag
 			if err := save(filepath.Join(out, name+".jpg"), v.change(pic), v.quality); err != nil {
 				return n, err
