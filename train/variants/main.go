@@ -15,7 +15,9 @@
 // A picture NAME.jpg gives NAME_s60.jpg, NAME_r4.jpg, NAME_dark.jpg,
 // NAME_warm.jpg and NAME_q40.jpg. -variants picks some of them, or the
 // degraded copies written only when asked for: NAME_q5.jpg (JPEG quality
-// 5) and NAME_w480q5.jpg (480 pixels on its long side, then quality 5):
+// 5), NAME_w480q5.jpg (480 pixels on its long side, then quality 5) and
+// NAME_shadow.jpg (the left part in a soft-edged shadow that halves the
+// light):
 //
 //	go run ./train/variants -in ../shared/ocr/newspaper-dev -out build/q5/newspaper-dev -variants q5
 package main
@@ -107,7 +109,8 @@ var variants = []variant{
 // page degraded past what a reader is tuned on, to measure that what it
 // reads wrongly there is named (docs/reading.md): saved again at JPEG
 // quality 5, and shrunk to 480 pixels on its long side, then saved at
-// quality 5. The truth files are copied as they are (a JSON truth's
+// quality 5, and with the shadow of a phone held over its left part. The
+// truth files are copied as they are (a JSON truth's
 // corners then no longer fit the shrunk picture; its digits do).
 var degraded = []variant{
 	{"q5", 5, func(m *image.RGBA) image.Image { return m }},
@@ -115,6 +118,7 @@ var degraded = []variant{
 		b := m.Bounds()
 		return scale(m, 480/float64(max(b.Dx(), b.Dy())))
 	}},
+	{"shadow", 92, func(m *image.RGBA) image.Image { return shadow(m, 0.5) }},
 }
 
 // run writes the chosen variants of every picture of in with a truth file
@@ -251,6 +255,30 @@ func channels(m *image.RGBA, f func([3]float64) [3]float64) image.Image {
 			dst.Pix[i+k] = uint8(math.Round(255 * min(1, max(0, c[k]))))
 		}
 		dst.Pix[i+3] = 255
+	}
+	return dst
+}
+
+// shadow returns m with its left part in a shadow that lets through the
+// share light of the light: the shadow's edge runs from 40% of the width
+// at the top to 50% at the bottom and fades over 4% of the width, as the
+// shadow of a phone held above the page does.
+func shadow(m *image.RGBA, light float64) image.Image {
+	w, h := m.Bounds().Dx(), m.Bounds().Dy()
+	dst := image.NewRGBA(m.Bounds())
+	soft := 0.04 * float64(w)
+	for y := range h {
+		edge := (0.4 + 0.1*float64(y)/float64(h)) * float64(w)
+		for x := range w {
+			t := min(1, max(0, (float64(x)-edge)/soft+0.5))
+			t = t * t * (3 - 2*t) // smoothstep: 0 in the shadow, 1 out of it
+			f := light + (1-light)*t
+			i := y*m.Stride + 4*x
+			for k := range 3 {
+				dst.Pix[i+k] = uint8(math.Round(float64(m.Pix[i+k]) * f))
+			}
+			dst.Pix[i+3] = 255
+		}
 	}
 	return dst
 }
