@@ -25,8 +25,9 @@
 //	           detect_board.go
 //	rectify    rectify.go,           RectifyGrid, and      Inverted; the Confidence of   rectify_test.go,
 //	           rectify_colour.go,    seatOf once cut       the cells where the lattice   polarity_test.go,
-//	           rectify_polarity.go,                        does not sit on the picture's rectify_fit_test.go
-//	           rectify_fit.go                              lines (after split)
+//	           rectify_polarity.go,                        does not sit on the picture's rectify_fit_test.go,
+//	           rectify_light.go,                           lines (after split)           rectify_light_test.go
+//	           rectify_fit.go
 //	cut        cut.go                Cut                   (the Cells recognized)        cut_test.go
 //	recognize  recognize.go,         recognize, and a      Cells[i].Digit, Confidence,   recognize_test.go,
 //	           recognize_net.go,     Recognizer's          Alternatives, Marks,          recognize_marks_test.go,
@@ -96,7 +97,10 @@
 //   - rectify: [RectifyGrid] warps the grid to [GridSize] pixels square,
 //     dark ink on light paper: a grid of light print on a dark board is
 //     read from its negative, a picture in colour by each pixel's distance
-//     in colour from its cell's background.
+//     in colour from its cell's background. On paper, the light falling on
+//     each part of the grid (the paper's level once the strokes are filled
+//     in) is divided out first, so that a shadow's edge across a cell does
+//     not look like ink (rectify_light.go).
 //   - cut: [Cut] finds the cell lines per band of cells (curved paper) and
 //     paints out grid-line remains inside each cell: the [Cells].
 //   - recognize: a [Recognizer] reads every cell ([CellReading]: the digit

@@ -6,12 +6,14 @@ import (
 	"math"
 )
 
-// Stage "rectify" (rectify.go, rectify_colour.go): RectifyGrid takes the
-// picture, its gray levels (ToGray) and the grid's corners in reading
-// order to a Rectified grid, GridSize pixels square, dark ink on light
-// paper: Rectify warps the gray levels, a grid of light print is read from
-// its negative and a picture in colour by colour distance
-// (colourContrast). Tested in rectify_test.go and polarity_test.go.
+// Stage "rectify" (rectify.go, rectify_colour.go, rectify_light.go):
+// RectifyGrid takes the picture, its gray levels (ToGray) and the grid's
+// corners in reading order to a Rectified grid, GridSize pixels square,
+// dark ink on light paper: Rectify warps the gray levels, a grid of light
+// print is read from its negative, paper has the light falling on it
+// divided out (evenLight) and a picture in colour is measured by colour
+// distance (colourContrast). Tested in rectify_test.go, polarity_test.go
+// and rectify_light_test.go.
 
 // Rectified is the outcome of the rectify stage: a picture's grid brought
 // square, what the cut stage ([Cut]) takes.
@@ -26,9 +28,11 @@ type Rectified struct {
 	// Inverted is true when the grid is light print on a dark board,
 	// read from its negative.
 	Inverted bool
-	// Light is the grid's gray levels as warped, before any negative or
-	// colour distances: how much light falls on each part of the paper.
-	// Nil for a grid read from its negative (a screen, evenly lit).
+	// Light is the grid's gray levels with the light falling on the
+	// paper divided out (evenLight), before any colour distances: a
+	// shadow lifted already is not taken for one by the recognizer
+	// ([shade]), a shadow too deep to lift all the way is. Nil for a
+	// grid read from its negative (a screen, evenly lit).
 	Light *image.Gray
 }
 
@@ -46,10 +50,16 @@ func RectifyGrid(img image.Image, g *image.Gray, q Quad) Rectified {
 func finishGrid(img image.Image, q Quad, warped *image.Gray) Rectified {
 	r := Rectified{Corners: q, Img: warped}
 	r.Inverted = lightOnDark(r.Img)
+	var light []float32
 	if !r.Inverted {
-		r.Light = warped
+		// Paper: the light falling on it divided out (rectify_light.go),
+		// in Light too, so that no cell is taken to lie in a shadow
+		// twice.
+		light = lightField(warped)
+		r.Img = evenLight(warped, light)
+		r.Light = r.Img
 	}
-	if c := colourContrast(img, q, GridSize, r.Inverted); c != nil {
+	if c := colourContrast(img, q, GridSize, r.Inverted, light); c != nil {
 		r.Img = c
 	} else if r.Inverted {
 		r.Img = invert(r.Img)

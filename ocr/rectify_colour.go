@@ -35,9 +35,11 @@ const maxColourSamples = 2
 // of dark print (inverted false) a pixel brighter than its background
 // counts by its difference in hue alone, and the other way round for
 // light print on a dark board, so that a glare or a shadow is not read as
-// ink. It returns nil for a picture without colour, which is read from
-// its gray levels.
-func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gray {
+// ink. Each pixel's colour is first divided by the share of the light
+// that falls on it (light, as lightField returns it for the square; nil
+// for even light), so that a shadow is not read as ink either. It returns
+// nil for a picture without colour, which is read from its gray levels.
+func colourContrast(img image.Image, q Quad, size int, inverted bool, light []float32) *image.Gray {
 	h, ok := squareToQuad(q)
 	if !ok || size <= 0 {
 		return nil
@@ -68,6 +70,9 @@ func colourContrast(img image.Image, q Quad, size int, inverted bool) *image.Gra
 				}
 			}
 			n := float32(ss * ss)
+			if light != nil {
+				n *= light[y*size+x]
+			}
 			rgb[y*size+x] = [3]float32{sum[0] / n, sum[1] / n, sum[2] / n}
 		}
 	})

@@ -52,7 +52,7 @@ func TestColourContrastOnAnyCores(t *testing.T) {
 		var grids [2]*image.Gray
 		for i, procs := range []int{1, 4} {
 			runtime.GOMAXPROCS(procs)
-			grids[i] = colourContrast(img.Image, q, GridSize, inverted)
+			grids[i] = colourContrast(img.Image, q, GridSize, inverted, nil)
 		}
 		if !slices.Equal(grids[0].Pix, grids[1].Pix) {
 			t.Errorf("inverted %v: the grid in colour on 4 cores differs from the grid on one", inverted)
@@ -65,7 +65,7 @@ func TestColourContrastOnAnyCores(t *testing.T) {
 func BenchmarkColourContrast(b *testing.B) {
 	img, q := colourPhoto(b)
 	for b.Loop() {
-		colourContrast(img.Image, q, GridSize, false)
+		colourContrast(img.Image, q, GridSize, false, nil)
 	}
 }
 
@@ -84,7 +84,7 @@ func colourPhoto(t testing.TB) (*Decoded, Quad) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if colourContrast(d.Image, det.Corners, GridSize, false) == nil {
+	if colourContrast(d.Image, det.Corners, GridSize, false, nil) == nil {
 		t.Fatal("the photo is not read by colour")
 	}
 	return d, det.Corners
