@@ -10,7 +10,10 @@ import "math"
 // the picture is poor. temperPage spreads each digit's probabilities on
 // such a page, as a temperature does, the more the larger the page's
 // share of unsure digits, so that a digit misread there is named as a cell
-// to check rather than presented as sure.
+// to check rather than presented as sure. So are those of the cells the
+// network read as empty or as pencil marks: a printed digit it missed
+// there is as likely. The cells taken for empty without asking it (no
+// ink in their middle, blankConfidence) are left as they are.
 //
 // The temperature is 1 (no change) up to a share of unsure digits of
 // degradedFrom and rises by degradedSlope per unit of share beyond it. Both
@@ -32,11 +35,13 @@ const (
 // spreads on a degraded page.
 const restFloor = 1e-4
 
-// temperPage spreads the probabilities of the digits of cells read on a
-// degraded page (see degradedFrom). Each digit cell's outcomes are its
-// digit, its alternatives and the rest of the ten (nine digits and none)
+// temperPage spreads the probabilities of the cells read by the network
+// on a degraded page (see degradedFrom): its digits, and the cells it read
+// as empty or as pencil marks. Each cell's outcomes are what it was read
+// as, its alternatives and the rest of the ten (nine digits and none)
 // sharing what is left; each is raised to the power 1/t and normalised.
-// The digits read stay the likeliest, the alternatives keep their order.
+// What each cell was read as stays the likeliest, the alternatives keep
+// their order.
 func temperPage(cells *[81]CellReading) {
 	n, unsure := 0, 0
 	for _, c := range cells {
@@ -57,13 +62,13 @@ func temperPage(cells *[81]CellReading) {
 	}
 	t := 1 + degradedSlope*(share-degradedFrom)
 	for i := range cells {
-		if cells[i].Digit != 0 {
+		if cells[i].Digit != 0 || cells[i].Confidence < blankConfidence {
 			temperCell(&cells[i], t)
 		}
 	}
 }
 
-// temperCell raises the outcomes of a digit cell to the power 1/t and
+// temperCell raises the outcomes of a cell to the power 1/t and
 // normalises them (see temperPage).
 func temperCell(c *CellReading, t float64) {
 	rest := 1 - c.Confidence

@@ -136,9 +136,10 @@
 //     (split_entries.go), and the doubtful givens and empty cells against
 //     its having one solution (split_givens.go).
 //     On a page so degraded that most of its digits are read unsurely,
-//     the digits' probabilities are spread by a temperature that rises
-//     with their share (check_page.go): the few read surely there are not
-//     right as often as on a clear page.
+//     the probabilities of the network's readings (digits, and cells it
+//     read as empty or as pencil marks) are spread by a temperature that
+//     rises with that share (check_page.go): the few read surely there
+//     are not right as often as on a clear page.
 //   - check: what the solver's verdict on the givens means: exactly one
 //     solution, or the problem and the least sure cells and those in a
 //     clash as [Result.Doubtful]; with one solution, the cells read with
