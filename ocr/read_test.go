@@ -42,7 +42,7 @@ func ReadTestLook(t *testing.T, name string) *Result {
 }
 
 // decodeTestLook decodes the picture testdata/looks/name.
-func decodeTestLook(t *testing.T, name string) *Decoded {
+func decodeTestLook(t testing.TB, name string) *Decoded {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "looks", name))
 	if err != nil {

@@ -48,27 +48,27 @@ func lightField(g *image.Gray) []float32 {
 	if hw == 0 || hh == 0 {
 		return nil
 	}
-	paper := make([]uint8, hw*hh)
+	paper := image.NewGray(image.Rect(0, 0, hw, hh))
 	for y := range hh {
 		r0 := g.Pix[2*y*g.Stride:]
 		r1 := g.Pix[(2*y+1)*g.Stride:]
 		for x := range hw {
-			paper[y*hw+x] = uint8((int(r0[2*x]) + int(r0[2*x+1]) + int(r1[2*x]) + int(r1[2*x+1]) + 2) / 4)
+			paper.Pix[y*hw+x] = uint8((int(r0[2*x]) + int(r0[2*x+1]) + int(r1[2*x]) + int(r1[2*x+1]) + 2) / 4)
 		}
 	}
 	// A closing: the most light over the window (strokes gone), then
 	// the least (the edge of a shadow back where it was).
 	k := 2*int(float64(min(hw, hh))*lightWindow/2) + 1
-	dilateLevels(paper, hw, hh, k)
-	invertLevels(paper)
-	dilateLevels(paper, hw, hh, k)
-	invertLevels(paper)
-	lit := float32(nthLevel(paper, int(litRank*float64(len(paper)-1))))
+	dilateLevels(paper.Pix, hw, hh, k)
+	invertLevels(paper.Pix)
+	dilateLevels(paper.Pix, hw, hh, k)
+	invertLevels(paper.Pix)
+	lit := float32(nthLevel(paper.Pix, int(litRank*float64(hw*hh-1))))
 	if lit <= 0 {
 		lit = 1
 	}
 	half := make([]float32, hw*hh)
-	for i, p := range paper {
+	for i, p := range paper.Pix {
 		half[i] = min(1, max(minLight, float32(p)/lit))
 	}
 	out := make([]float32, w*h)
@@ -105,7 +105,9 @@ func evenLight(g *image.Gray, field []float32) *image.Gray {
 }
 
 // nthLevel returns the value sorting vals would put at index n, counting
-// levels.
+// levels. (percentile over grayHistogram takes the value at index
+// floor(q*len) rather than floor(q*(len-1)): one pixel apart, enough to
+// change a reading's confidences in their third decimal.)
 func nthLevel(vals []uint8, n int) uint8 {
 	var count [256]int
 	for _, v := range vals {
@@ -120,47 +122,26 @@ func nthLevel(vals []uint8, n int) uint8 {
 	return 255
 }
 
-// dilateLevels replaces every value of the w x h plane p by the largest value
-// of the k x k square around it (k odd), clipped at the plane's edges:
-// along the rows, then along the columns, a whole row at a time. Each way
-// uses the van Herk/Gil-Werman method: in blocks of k, the largest value
-// from each place to its block's end (ahead) and from its block's start
-// (behind), so that any window of k is the larger of two whatever k.
+// dilateLevels replaces every value of the w x h plane p by the largest
+// value of the k x k square around it (k odd), clipped at the plane's
+// edges: along the columns, then, the plane turned over its diagonal,
+// along the rows, a whole line of values at a time (windowMax).
 func dilateLevels(p []uint8, w, h, k int) {
-	ahead := make([]uint8, max(w, h*w))
-	behind := make([]uint8, max(w, h*w))
-	for y := range h {
-		rowMax(p[y*w:(y+1)*w], ahead[:w], behind[:w], k)
-	}
-	windowMax(p, ahead[:h*w], behind[:h*w], w, k)
+	ahead := make([]uint8, w*h)
+	behind := make([]uint8, w*h)
+	windowMax(p, ahead, behind, w, k)
+	t := make([]uint8, w*h)
+	transposeLevels(t, p, w, h)
+	windowMax(t, ahead, behind, h, k)
+	transposeLevels(p, t, h, w)
 }
 
-// rowMax is windowMax for a single row of values (stride 1), value by
-// value.
-func rowMax(p, ahead, behind []uint8, k int) {
-	n := len(p)
-	for start := 0; start < n; start += k {
-		end := min(start+k, n)
-		behind[start] = p[start]
-		for j := start + 1; j < end; j++ {
-			behind[j] = max(behind[j-1], p[j])
-		}
-		ahead[end-1] = p[end-1]
-		for j := end - 2; j >= start; j-- {
-			ahead[j] = max(ahead[j+1], p[j])
-		}
-	}
-	for j := range n {
-		lo, hi := max(0, j-k/2), min(n-1, j+k/2)
-		switch {
-		case lo/k != hi/k:
-			p[j] = max(ahead[lo], behind[hi])
-		case lo%k == 0:
-			p[j] = behind[hi]
-		case hi == min(n, (lo/k+1)*k)-1:
-			p[j] = ahead[lo]
-		default:
-			p[j] = behind[n-1]
+// transposeLevels writes to dst the w x h plane src turned over its
+// diagonal (an h x w plane).
+func transposeLevels(dst, src []uint8, w, h int) {
+	for y := range h {
+		for x := range w {
+			dst[x*h+y] = src[y*w+x]
 		}
 	}
 }
@@ -168,7 +149,10 @@ func rowMax(p, ahead, behind []uint8, k int) {
 // windowMax replaces each of the n = len(p)/stride lines of values
 // p[j*stride+x] (x from 0 to stride-1, j from 0 to n-1) by the largest
 // value of the window of k lines centred on it, clipped at the ends;
-// ahead and behind are scratch space as long as p.
+// ahead and behind are scratch space as long as p. It uses the van
+// Herk/Gil-Werman method: in blocks of k lines, the largest value from
+// each line to its block's end (ahead) and from its block's start
+// (behind), so that any window of k is the larger of two whatever k.
 func windowMax(p, ahead, behind []uint8, stride, k int) {
 	n := len(p) / stride
 	line := func(b []uint8, j int) []uint8 { return b[j*stride : (j+1)*stride] }
@@ -191,13 +175,12 @@ func windowMax(p, ahead, behind []uint8, stride, k int) {
 			// Two blocks side by side.
 			maxInto(out, line(ahead, lo), line(behind, hi))
 		case lo%k == 0:
+			// From a block's start.
 			copy(out, line(behind, hi))
-		case hi == min(n, (lo/k+1)*k)-1:
-			copy(out, line(ahead, lo))
 		default:
-			// Inside one block, both ends clipped (fewer lines than k):
-			// the window is the whole of them.
-			copy(out, line(behind, n-1))
+			// To a block's end: a window within one block, not from its
+			// start, is clipped at the last line.
+			copy(out, line(ahead, lo))
 		}
 	}
 }

@@ -3,8 +3,6 @@ package ocr
 import (
 	"image"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -113,10 +111,7 @@ func TestReadAcrossAShadowsEdge(t *testing.T) {
 // BenchmarkEvenLight measures the light over a rectified grid and divides
 // it out (go test ./ocr -run '^$' -bench EvenLight).
 func BenchmarkEvenLight(b *testing.B) {
-	dec, err := Decode(mustRead(b, filepath.Join("testdata", "looks", "newspaper-shadow-edge.jpg")), DefaultDecodeLimits)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dec := decodeTestLook(b, "newspaper-shadow-edge.jpg")
 	gray := ToGray(dec.Image)
 	det, err := Detect(gray)
 	if err != nil {
@@ -126,14 +121,4 @@ func BenchmarkEvenLight(b *testing.B) {
 	for b.Loop() {
 		evenLight(warped, lightField(warped))
 	}
-}
-
-// mustRead returns the contents of file.
-func mustRead(b *testing.B, file string) []byte {
-	b.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return data
 }
