@@ -329,3 +329,72 @@ func TestSplitByStyleTypedHighlit(t *testing.T) {
 		}
 	}
 }
+
+// TestFullStrength: an app's dark grey givens and blue entries on a white
+// board, their 1s thin strokes with no pixel of solid ink: part paper,
+// their lightness nearer the paper's and their colour nearer the paper's
+// too. Taken to the page's typical strength, a thin digit's colour (a and
+// b) is its ink's again, within minInkSpread, and its lightness stays as
+// measured; a digit as strong as the page's others, or whose paper was
+// not measured, is left as it is. On a dark board (light grey givens,
+// pink entries), where inks differ in lightness by their own colour, no
+// digit is changed.
+func TestFullStrength(t *testing.T) {
+	type ink struct{ l, a, b float64 }
+	for _, tc := range []struct {
+		name            string
+		paper           [3]float64
+		givens, entries ink
+		thinShare       float64 // the share of the thin 1s' pixels that is ink
+		taken           bool    // whether the thin digits are taken to full strength
+	}{
+		{"light board", [3]float64{97, 1, -3}, ink{32, 3, -8}, ink{38, 16, -47}, 0.6, true},
+		{"dark board", [3]float64{18, 0, -2}, ink{85, 0, 2}, ink{70, 45, 5}, 0.55, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mix := func(k ink, share float64) glyphStyle {
+				p := tc.paper
+				return glyphStyle{ok: true, height: 0.48, paper: p,
+					l: p[0] + (k.l-p[0])*share, a: p[1] + (k.a-p[1])*share, b: p[2] + (k.b-p[2])*share}
+			}
+			var styles [81]glyphStyle
+			solid := map[int]ink{}
+			for i := range 40 {
+				k := tc.givens
+				if i%2 == 1 {
+					k = tc.entries
+				}
+				share := 1 - float64(i%3)*0.03
+				if i%10 < 2 { // the thin 1s: a given and an entry of every ten
+					share = tc.thinShare
+				}
+				styles[i] = mix(k, share)
+				solid[i] = k
+			}
+			styles[40] = glyphStyle{ok: true, height: 0.48, l: 60, a: 10, b: -20, paper: [3]float64{math.NaN(), 0, 0}}
+			before := styles
+			fullStrength(&styles)
+			for i := range 40 {
+				s, k := styles[i], solid[i]
+				if !tc.taken {
+					if s.a != before[i].a || s.b != before[i].b || s.l != before[i].l {
+						t.Errorf("digit %d: (%.1f, %.1f, %.1f) became (%.1f, %.1f, %.1f)", i, before[i].l, before[i].a, before[i].b, s.l, s.a, s.b)
+					}
+					continue
+				}
+				if s.l != before[i].l {
+					t.Errorf("digit %d: lightness %.1f became %.1f", i, before[i].l, s.l)
+				}
+				if d := math.Hypot(s.a-k.a, s.b-k.b); d > minInkSpread {
+					t.Errorf("digit %d: colour (%.1f, %.1f), %.1f from its ink's (%.1f, %.1f)", i, s.a, s.b, d, k.a, k.b)
+				}
+				if i%10 >= 2 && math.Abs(s.a-before[i].a) > 0.25*math.Abs(k.a-tc.paper[1])+1e-9 {
+					t.Errorf("digit %d, as strong as most: a %.1f became %.1f", i, before[i].a, s.a)
+				}
+			}
+			if s, b := styles[40], before[40]; s.l != b.l || s.a != b.a || s.b != b.b {
+				t.Errorf("a digit whose paper was not measured: %+v became %+v", before[40], styles[40])
+			}
+		})
+	}
+}

@@ -128,8 +128,59 @@ func glyphStyles(img image.Image, q Quad, c Cells, digits *[81]int) [81]glyphSty
 			out[i].paper = labOf(paperSum, paperN)
 		}
 	}
+	fullStrength(&out)
 	untint(&out)
 	return out
+}
+
+// maxStrength bounds how much fullStrength scales a digit's colour: a
+// stroke under half the page's typical contrast is too faint for its
+// colour to say much more.
+const maxStrength = 2.0
+
+// fullStrength takes each digit's ink colour to what it would be at the
+// page's typical strength. A thin stroke (a 1 in a small typeface) has no
+// pixel of solid ink: each is part paper, so its colour lies between the
+// paper's and its ink's, and a blue 1 typed by the player measures
+// nearer the givens' dark grey than the other blue entries do. The share
+// of paper shows in the lightness: the digit is nearer the paper's than
+// the page's other digits are. So a digit whose contrast with its paper
+// (in lightness) is under the median of the page's has its colour's
+// distance from its paper's (CIELAB's a and b) scaled up by the median
+// over its own contrast, at most maxStrength; its lightness stays as
+// measured, for it says how faint the digit is.
+//
+// Only dark ink on light paper is taken so. The inks on a light page
+// (black, grey, an app's or a pen's blue or red) are about as dark, and a
+// digit much lighter than the others is part paper; the inks on a dark
+// board (white givens, pink or cyan entries) differ in lightness by their
+// own colour. There, scaled so, the pink entries that kept their colour
+// in a small screenshot saved at JPEG quality 5 moved away from those
+// that had lost it, and these were read as givens, surely (synthetic
+// app-dark_083 of seed 4504 at 480 pixels, quality 5).
+func fullStrength(styles *[81]glyphStyle) {
+	var contrasts []float64
+	for _, s := range styles {
+		if s.ok && s.paper[0] > s.l {
+			contrasts = append(contrasts, s.paper[0]-s.l)
+		}
+	}
+	if len(contrasts) < 2 {
+		return
+	}
+	typical := medianOf(contrasts)
+	for i, s := range styles {
+		if !s.ok || !(s.paper[0] > s.l) {
+			continue
+		}
+		c := s.paper[0] - s.l
+		if c >= typical {
+			continue
+		}
+		k := min(maxStrength, typical/max(c, typical/maxStrength))
+		styles[i].a = s.paper[1] + (s.a-s.paper[1])*k
+		styles[i].b = s.paper[2] + (s.b-s.paper[2])*k
+	}
 }
 
 // pictureColour is the colour of img at the pixel (x, y) of a rectified grid of

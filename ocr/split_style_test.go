@@ -97,7 +97,12 @@ func TestReadTellsEntriesFromGivens(t *testing.T) {
 //     recognizer reads as a hand half the time: the white and the pink
 //     are two clear colours it does not read as print and a hand, so a
 //     way of three inks that parts the digits read as print from the
-//     rest does not make the page a pen's (read surely).
+//     rest does not make the page a pen's (read surely);
+//   - dark grey givens and blue entries in a thin face, whose blue 1s
+//     have no pixel of solid ink: measured as they are, they lie nearer
+//     the grey than the other blue entries and were read as givens,
+//     surely; taken to the page's typical strength (fullStrength), they
+//     are entries (read surely).
 //
 // The pictures with sure set must also be read surely, no cell named as
 // doubtful: an app that draws its digits a third of a cell high beside
@@ -125,6 +130,9 @@ func TestReadSplitsByInk(t *testing.T) {
 		{"app-small-highlit-pink.jpg",
 			"5..93..6..7......8.......97..97....38.1.5..49.5738...61.6.2.9.5.9.8..4...4.1..6..",
 			"..8..........64.1...42185...2........3.6.................4...7.2.5...........5..2", true},
+		{"app-light-thin-ones.png",
+			"..7....41.8......5.4287................2391...3..86...6....7....295.....5..9.1.2.",
+			".5.69....9..4..2.................3.27.......42..1...97.1.3..45.....6.71.....4.6..", true},
 		{"app-small-hand-font.jpg",
 			"..9.6....57.8...3...1..2...82....64...7.368..6......2........12...745..9...9..4..",
 			".8.3.45....6.......4.5........197...41.2........4..1....4..3.....................", true},
