@@ -82,6 +82,9 @@ type Decoded struct {
 	// Scale is the factor by which Image is smaller than the file's
 	// picture: 1, or 2, 4 or 8 for a large JPEG decoded at a reduced scale.
 	Scale int
+	// ChromaStep is how coarsely a JPEG file kept its colours (see
+	// jpegChromaStep); 0 for other formats.
+	ChromaStep int
 }
 
 // Header is what an image file's header says, checked against the limits
@@ -188,6 +191,7 @@ func (h *Header) Decode() (*Decoded, error) {
 	d := &Decoded{Image: img, Format: format, Orientation: 1, Scale: h.Scale}
 	if format == "jpeg" {
 		d.Orientation = jpegOrientation(data)
+		d.ChromaStep = jpegChromaStep(data)
 	}
 	return d, nil
 }
@@ -210,10 +214,27 @@ func sniff(b []byte) string {
 // jpegOrientation returns the EXIF orientation (1-8) of a JPEG file, or 1
 // when there is none or it cannot be read.
 func jpegOrientation(b []byte) int {
+	o := 1
+	jpegSegments(b, func(marker byte, seg []byte) bool {
+		if marker == 0xE1 && len(seg) >= 6 && string(seg[:6]) == "Exif\x00\x00" {
+			if v := exifOrientation(seg[6:]); v != 0 {
+				o = v
+				return false
+			}
+		}
+		return true
+	})
+	return o
+}
+
+// jpegSegments calls visit with the marker and the payload of each segment
+// of a JPEG file's header, in order, up to the first scan, the end of the
+// image, a malformed segment or visit returning false.
+func jpegSegments(b []byte, visit func(marker byte, seg []byte) bool) {
 	i := 2
 	for i+4 <= len(b) {
 		if b[i] != 0xFF {
-			return 1
+			return
 		}
 		marker := b[i+1]
 		if marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0xFF {
@@ -224,21 +245,61 @@ func jpegOrientation(b []byte) int {
 			continue
 		}
 		if marker == 0xDA || marker == 0xD9 { // start of scan, end of image
-			return 1
+			return
 		}
 		n := int(binary.BigEndian.Uint16(b[i+2:]))
 		if n < 2 || i+2+n > len(b) {
-			return 1
+			return
 		}
-		seg := b[i+4 : i+2+n]
-		if marker == 0xE1 && len(seg) >= 6 && string(seg[:6]) == "Exif\x00\x00" {
-			if o := exifOrientation(seg[6:]); o != 0 {
-				return o
-			}
+		if !visit(marker, b[i+4:i+2+n]) {
+			return
 		}
 		i += 2 + n
 	}
-	return 1
+}
+
+// jpegChromaStep returns how coarsely a JPEG file keeps its colours: the
+// quantization step of the mean (DC) coefficient of its colour components
+// (the second and third of a three-component frame, the larger of the
+// two), 0 for a file of fewer components or one whose header cannot be
+// read. A file saved at quality 75 by libjpeg's tables has a step of 9,
+// at quality 5 one of 170.
+func jpegChromaStep(b []byte) int {
+	var steps [4]int // the DC step of each quantization table
+	var tables []int // the table of each component of the frame
+	jpegSegments(b, func(marker byte, seg []byte) bool {
+		switch {
+		case marker == 0xDB: // quantization tables
+			for len(seg) > 0 {
+				precision, id := seg[0]>>4, int(seg[0]&0x0F)
+				n := 64
+				if precision == 1 {
+					n = 128
+				}
+				if id > 3 || len(seg) < 1+n {
+					return false
+				}
+				steps[id] = int(seg[1])
+				if precision == 1 {
+					steps[id] = int(binary.BigEndian.Uint16(seg[1:]))
+				}
+				seg = seg[1+n:]
+			}
+		case marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC: // a frame
+			if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) {
+				return false
+			}
+			tables = tables[:0]
+			for k := range int(seg[5]) {
+				tables = append(tables, int(seg[6+3*k+2]&3))
+			}
+		}
+		return true
+	})
+	if len(tables) < 3 {
+		return 0
+	}
+	return max(steps[tables[1]], steps[tables[2]])
 }
 
 // exifOrientation reads tag 0x0112 from IFD0 of a TIFF structure, or 0.

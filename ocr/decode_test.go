@@ -202,6 +202,67 @@ func TestJPEGOrientation(t *testing.T) {
 	}
 }
 
+// TestJPEGChromaStep reads the colour components' quantization step from
+// JPEG files saved at several qualities with the standard tables (as
+// libjpeg scales them: a step of 17 at quality 50), and none from a gray
+// JPEG, a PNG or a truncated header.
+func TestJPEGChromaStep(t *testing.T) {
+	rgb := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := range rgb.Pix {
+		rgb.Pix[i] = uint8(i * 7)
+	}
+	encode := func(img image.Image, quality int) []byte {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: quality}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for _, tc := range []struct{ quality, step int }{{5, 170}, {40, 21}, {50, 17}, {75, 9}, {90, 3}} {
+		data := encode(rgb, tc.quality)
+		if got := jpegChromaStep(data); got != tc.step {
+			t.Errorf("quality %d: step %d, want %d", tc.quality, got, tc.step)
+		}
+		d, err := Decode(data, DefaultDecodeLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ChromaStep != tc.step {
+			t.Errorf("quality %d: decoded with step %d, want %d", tc.quality, d.ChromaStep, tc.step)
+		}
+	}
+	gray := encode(image.NewGray(image.Rect(0, 0, 16, 16)), 5)
+	if got := jpegChromaStep(gray); got != 0 {
+		t.Errorf("gray JPEG: step %d, want 0", got)
+	}
+	if got := jpegChromaStep(encodeAll(t)["png"]); got != 0 {
+		t.Errorf("PNG: step %d, want 0", got)
+	}
+	data := encode(rgb, 5)
+	for n := range 200 {
+		if got := jpegChromaStep(data[:n]); got != 0 && got != 170 {
+			t.Errorf("the first %d bytes: step %d", n, got)
+		}
+	}
+}
+
+// FuzzJPEGChromaStep feeds corrupt headers to jpegChromaStep: it must not
+// panic, and a step is a quantization table's value (1 to 65535) or 0.
+func FuzzJPEGChromaStep(f *testing.F) {
+	for _, q := range []int{5, 75} {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 8, 8)), &jpeg.Options{Quality: q}); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if s := jpegChromaStep(data); s < 0 || s > 65535 {
+			t.Fatalf("step %d", s)
+		}
+	})
+}
+
 // FuzzDecode feeds corrupt and truncated images to the decoder and the
 // grid detector: neither may panic or hang, and a decoded image respects
 // the pixel limit.
