@@ -73,6 +73,9 @@ type recognized struct {
 	// img is the photo and rect its grid rectified and cut.
 	img  image.Image
 	rect *rectified
+	// chromaStep is how coarsely the photo's file kept its colours
+	// (Decoded.ChromaStep).
+	chromaStep int
 }
 
 // askFunc reads the cells of a reading once more with a second opinion on
@@ -96,7 +99,7 @@ func recognize(ctx context.Context, read readFunc, pic *photo, rect *rectified) 
 		return nil, nil, fmt.Errorf("recognize cells: %w", err)
 	}
 	outsideDoubt(&readings, rect.grid.Corners, pic.gray.Rect)
-	rec := &recognized{readings: readings, img: pic.dec.Image, rect: rect}
+	rec := &recognized{readings: readings, img: pic.dec.Image, rect: rect, chromaStep: pic.dec.ChromaStep}
 	if again == nil {
 		return rec, nil, nil
 	}

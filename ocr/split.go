@@ -48,7 +48,7 @@ func splitCells(rec *recognized) split {
 	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
 	typefaceStyles(&styles, rec.rect.cells, &rs)
 	sp := split{}
-	sp.cells, sp.verdict = splitDigits(rs, &styles)
+	sp.cells, sp.verdict = splitDigits(rs, &styles, rec.chromaStep >= lostChromaStep)
 	sp.givens, _ = solver.NewGrid(9)
 	sp.entered, _ = solver.NewGrid(9)
 	for i, c := range sp.cells {
@@ -108,9 +108,9 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // cells that break it (symmetricSplit). Last, the givens alone are
 // corrected from their alternatives ([Correct]); the entries are the
 // player's and are never corrected.
-func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, verdict) {
+func splitDigits(rs [81]CellReading, styles *[81]glyphStyle, colourLost bool) ([81]CellReading, verdict) {
 	checks := givensChecks{}
-	out, ways, ok := styleSplit(rs, styles, checks)
+	out, ways, ok := styleSplit(rs, styles, checks, colourLost)
 	if ok {
 		rs = out
 	} else {
@@ -139,7 +139,7 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle) ([81]CellReading, v
 // surely handwritten and make a proper puzzle, once corrected, its
 // entries doubted as much as one ink is likely. It reports
 // false when there is none. It also returns the splits it weighed.
-func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks) ([81]CellReading, styleWays, bool) {
+func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks, colourLost bool) ([81]CellReading, styleWays, bool) {
 	var digits [81]int
 	var printed [81]bool
 	var hand [81]float64
@@ -162,7 +162,7 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 			}
 		}
 		if handGivens(&out, styles) <= maxHandGivens && checks.of(&out).proper() {
-			inkSplitDoubt(&out, styles, entry, ways.odds[k])
+			inkSplitDoubt(&out, styles, entry, ways.odds[k], colourLost)
 			return out, ways, true
 		}
 	}
@@ -174,8 +174,11 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks)
 // ink is likely, and, when the split is by ink alone (odds finite: an app
 // types givens and entries alike), every digit whose ink was not measured
 // (too faint a stroke) as much as a digit of the other kind is common
-// among those measured, for the recognizer's view of it says nothing.
-func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, odds float64) {
+// among those measured, for the recognizer's view of it says nothing. In
+// a file that kept its colours too coarsely (colourLost, see
+// lostChromaStep) a given's ink of no colour says as little: it may be an
+// entry whose colour was lost, and is doubted so too.
+func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, odds float64, colourLost bool) {
 	doubt := logistic(-odds)
 	var entries, measured int
 	for i := range rs {
@@ -194,14 +197,26 @@ func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, 
 	share := float64(entries) / float64(measured)
 	for i, r := range rs {
 		switch {
-		case r.Digit == 0 || styles[i].ok:
-		case r.Kind == KindEntry:
+		case r.Digit == 0:
+		case !styles[i].ok && r.Kind == KindEntry:
 			rs[i].KindDoubt = max(r.KindDoubt, 1-share)
-		default:
+		case !styles[i].ok, colourLost && !entry[i]:
 			rs[i].KindDoubt = max(r.KindDoubt, share)
 		}
 	}
 }
+
+// lostChromaStep is the quantization step of a JPEG's colour
+// (Decoded.ChromaStep) from which a typed entry's colour may be lost. The
+// file keeps the colour of each 16x16 block of pixels (8x8 colour samples,
+// halved) as its mean: a digit whose strokes cover a tenth of its block,
+// in an ink 60 units of Cb or Cr from the paper's, moves that mean
+// (the coefficient, 8 times the mean) by 48, which a step over twice
+// that rounds to nothing. At quality 5 (a step of 170) the entries of 5
+// of 200 small synthetic screenshots measured no colour at all and were
+// read as givens with no cell named (seeds 4503 and 4504 at 480 pixels);
+// at quality 40 (21) none did.
+const lostChromaStep = 96
 
 // logistic is the probability of a hypothesis whose log odds are odds.
 func logistic(odds float64) float64 { return 1 / (1 + math.Exp(-odds)) }

@@ -252,7 +252,10 @@ func TestInkPopulationsPaleTint(t *testing.T) {
 // TestInkSplitDoubt: a split by ink doubts its entries as much as one ink
 // is likely, and a digit whose ink was not measured as much as the other
 // kind is common; a pen told by the recognizer (odds +Inf) leaves the
-// recognizer's view of such a digit alone.
+// recognizer's view of such a digit alone. In a file that kept its colours
+// too coarsely (lost), every given of the split is doubted as a digit
+// whose ink was not measured is: an entry whose colour was lost looks like
+// one.
 func TestInkSplitDoubt(t *testing.T) {
 	var rs [81]CellReading
 	var styles [81]glyphStyle
@@ -264,16 +267,19 @@ func TestInkSplitDoubt(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		odds                float64
+		lost                bool
 		entry, given, faint float64
 	}{
 		{odds: 2, entry: 1 / (1 + math.Exp(2)), given: 0, faint: 3.0 / 9},
 		{odds: 40, entry: 1 / (1 + math.Exp(40)), given: 0, faint: 3.0 / 9},
 		{odds: math.Inf(1), entry: 0, given: 0, faint: 0},
+		{odds: 40, lost: true, entry: 1 / (1 + math.Exp(40)), given: 3.0 / 9, faint: 3.0 / 9},
+		{odds: math.Inf(1), lost: true, entry: 0, given: 0, faint: 0},
 	} {
 		out := rs
-		inkSplitDoubt(&out, &styles, entry, tc.odds)
-		if got := [3]float64{out[0].KindDoubt, out[5].KindDoubt, out[9].KindDoubt}; math.Abs(got[0]-tc.entry) > 1e-12 || got[1] != tc.given || math.Abs(got[2]-tc.faint) > 1e-12 {
-			t.Errorf("odds %v: doubts of an entry, a given, an unmeasured digit %v, want %v %v %v", tc.odds, got, tc.entry, tc.given, tc.faint)
+		inkSplitDoubt(&out, &styles, entry, tc.odds, tc.lost)
+		if got := [3]float64{out[0].KindDoubt, out[5].KindDoubt, out[9].KindDoubt}; math.Abs(got[0]-tc.entry) > 1e-12 || math.Abs(got[1]-tc.given) > 1e-12 || math.Abs(got[2]-tc.faint) > 1e-12 {
+			t.Errorf("odds %v, colour lost %v: doubts of an entry, a given, an unmeasured digit %v, want %v %v %v", tc.odds, tc.lost, got, tc.entry, tc.given, tc.faint)
 		}
 	}
 }

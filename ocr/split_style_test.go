@@ -239,3 +239,28 @@ func TestReadPrintIsOnePopulation(t *testing.T) {
 		})
 	}
 }
+
+// TestReadNamesEntriesWhoseColourWasLost reads an app's screenshot, 480
+// pixels wide and saved at JPEG quality 5 (synthetic app-light_027 of seed
+// 4503): black givens and blue entries, but the file kept its colours so
+// coarsely that nine of the entries measure no colour at all, as black as
+// the givens. They are read as givens; the file's colour step says a digit
+// of no colour may be an entry whose colour was lost, so each of them must
+// be named as a cell to check.
+func TestReadNamesEntriesWhoseColourWasLost(t *testing.T) {
+	res := ocr.ReadTestLook(t, "app-light-colour-lost-q5.jpg")
+	givens := solver.MustGrid("...7..513..6.4..9....9......5.3.....429.8..5....65..49..74...6.8..52.....9....4..")
+	entered := solver.MustGrid("............2..7..57..3...4..1.9..8....1..3.6.........................711..8.6...")
+	misread := 0
+	for i := range 81 {
+		if res.Grid.Cell(i) != givens.Cell(i) || res.Entered.Cell(i) != entered.Cell(i) {
+			misread++
+			if !slices.Contains(res.Doubtful, i) {
+				t.Errorf("%s: read as given %d, entry %d, not named", solver.CellName(i/9, i%9), res.Grid.Cell(i), res.Entered.Cell(i))
+			}
+		}
+	}
+	if misread == 0 {
+		t.Error("every kind read right: the test needs an entry whose colour was lost")
+	}
+}
