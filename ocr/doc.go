@@ -81,8 +81,10 @@
 //     it) is decoded at a reduced scale in the DCT domain, keeping a short
 //     side of 1400 pixels (decode_scaled.go, internal/jpeg); Result.Scale
 //     says by how much, Result.InFile gives the file's own pixels. It reads the
-//     EXIF orientation tag of JPEGs but does not apply it. [ToGray] gives
-//     the gray levels the next stages work on.
+//     EXIF orientation tag of JPEGs but does not apply it, and how
+//     coarsely a JPEG kept its colours (Decoded.ChromaStep, which the
+//     split weighs). [ToGray] gives the gray levels the next stages work
+//     on.
 //   - detect: [Detect] finds the puzzle's grid as a [Quad] in the stored
 //     pixels, on a copy scaled to at most 800 pixels: grid lines are looked
 //     for in several maps of the picture, the outlines of their components
