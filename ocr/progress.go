@@ -339,6 +339,9 @@ type Progress struct {
 	// not surely told from the player's entries, and the check rests on
 	// them; kindSettled when some were not, but it does not.
 	splitUnsure, kindSettled bool
+	// coloursLost is set when the split is unsure because the file kept
+	// its colours too coarsely (Result.ColoursLost).
+	coloursLost bool
 }
 
 // Right reports whether nothing is wrong and nothing unsure.
@@ -452,6 +455,7 @@ func (r *Result) newProgress(pz Puzzle) (p Progress, digitsUnsure bool) {
 	p = Progress{GivensUnsure: digitsUnsure || kindsUnsure, AllDigits: pz.AllDigits, Filled: true,
 		Current: r.Grid, entered: r.Entered, marks: r.Marks, givens: r.Grid}
 	p.splitUnsure = !digitsUnsure && kindsUnsure
+	p.coloursLost = r.ColoursLost
 	p.kindSettled = len(pz.KindDoubts) > 0 && pz.KindSettled
 	return p, digitsUnsure
 }
@@ -526,6 +530,8 @@ func (p Progress) Summary() string {
 	switch {
 	case p.Mistaken():
 		return ""
+	case p.splitUnsure && p.coloursLost:
+		return "I could not tell every printed given from your entries surely: the picture was saved so compressed that a typed entry's colour may be lost (a screenshot saved as PNG keeps it), so I call none of your entries wrong: please check the cells above"
 	case p.splitUnsure:
 		return "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above"
 	case p.GivensUnsure:

@@ -344,6 +344,12 @@ func TestProgressAsksWhoseDigit(t *testing.T) {
 	if s := p.Summary(); s != "I could not tell every printed given from your entries surely, so I call none of your entries wrong: please check the cells above" {
 		t.Errorf("Summary() = %q", s)
 	}
+	// A file that kept its colours too coarsely says why.
+	r.ColoursLost = true
+	if s := r.ProgressFrom(pz).Summary(); s != "I could not tell every printed given from your entries surely: the picture was saved so compressed that a typed entry's colour may be lost (a screenshot saved as PNG keeps it), so I call none of your entries wrong: please check the cells above" {
+		t.Errorf("colours lost: Summary() = %q", s)
+	}
+	r.ColoursLost = false
 	p = r.ProgressFrom(pz.Accepted())
 	if !slices.Equal(p.Wrong, []int{r1c4}) || len(p.Unsure) != 0 {
 		t.Errorf("taken as read: wrong %v, unsure %v; want [%d], []", p.Wrong, p.Unsure, r1c4)

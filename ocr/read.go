@@ -64,6 +64,10 @@ type Result struct {
 	// Inverted is true when the grid was read from the negative of the
 	// photo (light print on a dark board).
 	Inverted bool
+	// ColoursLost is true when the givens are doubted because the file
+	// kept its colours too coarsely to tell a typed entry by its colour (a
+	// JPEG saved at quality 8 or under).
+	ColoursLost bool
 	// Solutions is 1 when Grid has exactly one solution, 0 when it has a
 	// clash or none, 2 when it has several.
 	Solutions int
@@ -250,6 +254,7 @@ func (a *angleReading) result(dec *Decoded) *Result {
 	res := &Result{Width: b.Dx(), Height: b.Dy(), Orientation: dec.Orientation, Scale: max(dec.Scale, 1)}
 	res.Turns, res.Corners, res.Inverted = a.turns, a.rect.grid.Corners, a.rect.grid.Inverted
 	res.Cells, res.Grid, res.Entered = a.split.cells, a.split.givens, a.split.entered
+	res.ColoursLost = a.split.coloursLost
 	for i, c := range res.Cells {
 		if c.Kind == KindMarks {
 			res.Marks[i] = c.Marks

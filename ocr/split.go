@@ -34,6 +34,10 @@ type split struct {
 	meanConf float64
 	// verdict is the solver's on givens.
 	verdict verdict
+	// coloursLost reports that the givens were doubted because the file
+	// kept its colours too coarsely to tell a typed entry by its colour
+	// (see lostChromaStep).
+	coloursLost bool
 }
 
 // splitCells is the split stage: it settles what each cell holds and
@@ -48,7 +52,7 @@ func splitCells(rec *recognized) split {
 	styles := glyphStyles(rec.img, rec.rect.grid.Corners, rec.rect.cells, &digits)
 	typefaceStyles(&styles, rec.rect.cells, &rs)
 	sp := split{}
-	sp.cells, sp.verdict = splitDigits(rs, &styles, rec.chromaStep >= lostChromaStep)
+	sp.cells, sp.verdict, sp.coloursLost = splitDigits(rs, &styles, rec.chromaStep >= lostChromaStep)
 	sp.givens, _ = solver.NewGrid(9)
 	sp.entered, _ = solver.NewGrid(9)
 	for i, c := range sp.cells {
@@ -108,9 +112,9 @@ func recognizedKinds(rs [81]CellReading) ([81]CellReading, [81]int) {
 // cells that break it (symmetricSplit). Last, the givens alone are
 // corrected from their alternatives ([Correct]); the entries are the
 // player's and are never corrected.
-func splitDigits(rs [81]CellReading, styles *[81]glyphStyle, colourLost bool) ([81]CellReading, verdict) {
+func splitDigits(rs [81]CellReading, styles *[81]glyphStyle, colourLost bool) ([81]CellReading, verdict, bool) {
 	checks := givensChecks{}
-	out, ways, ok := styleSplit(rs, styles, checks, colourLost)
+	out, ways, ok, lost := styleSplit(rs, styles, checks, colourLost)
 	if ok {
 		rs = out
 	} else {
@@ -131,7 +135,7 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle, colourLost bool) ([
 			rs[i].Kind = KindEmpty
 		}
 	}
-	return rs, chk.verdict()
+	return rs, chk.verdict(), lost
 }
 
 // styleSplit returns rs split by the style of its digits (splitByStyle):
@@ -139,7 +143,7 @@ func splitDigits(rs [81]CellReading, styles *[81]glyphStyle, colourLost bool) ([
 // surely handwritten and make a proper puzzle, once corrected, its
 // entries doubted as much as one ink is likely. It reports
 // false when there is none. It also returns the splits it weighed.
-func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks, colourLost bool) ([81]CellReading, styleWays, bool) {
+func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks, colourLost bool) ([81]CellReading, styleWays, bool, bool) {
 	var digits [81]int
 	var printed [81]bool
 	var hand [81]float64
@@ -162,11 +166,11 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks,
 			}
 		}
 		if handGivens(&out, styles) <= maxHandGivens && checks.of(&out).proper() {
-			inkSplitDoubt(&out, styles, entry, ways.odds[k], colourLost)
-			return out, ways, true
+			lost := inkSplitDoubt(&out, styles, entry, ways.odds[k], colourLost)
+			return out, ways, true, lost
 		}
 	}
-	return rs, ways, false
+	return rs, ways, false, false
 }
 
 // inkSplitDoubt doubts the kinds of rs, split by ink into the entries
@@ -177,8 +181,9 @@ func styleSplit(rs [81]CellReading, styles *[81]glyphStyle, checks givensChecks,
 // among those measured, for the recognizer's view of it says nothing. In
 // a file that kept its colours too coarsely (colourLost, see
 // lostChromaStep) a given's ink of no colour says as little: it may be an
-// entry whose colour was lost, and is doubted so too.
-func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, odds float64, colourLost bool) {
+// entry whose colour was lost, and is doubted so too: it reports whether
+// any was.
+func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, odds float64, colourLost bool) bool {
 	doubt := logistic(-odds)
 	var entries, measured int
 	for i := range rs {
@@ -192,9 +197,10 @@ func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, 
 		}
 	}
 	if math.IsInf(odds, 1) || measured == 0 {
-		return
+		return false
 	}
 	share := float64(entries) / float64(measured)
+	lost := false
 	for i, r := range rs {
 		switch {
 		case r.Digit == 0:
@@ -202,8 +208,10 @@ func inkSplitDoubt(rs *[81]CellReading, styles *[81]glyphStyle, entry [81]bool, 
 			rs[i].KindDoubt = max(r.KindDoubt, 1-share)
 		case !styles[i].ok, colourLost && !entry[i]:
 			rs[i].KindDoubt = max(r.KindDoubt, share)
+			lost = lost || styles[i].ok && share > 0
 		}
 	}
+	return lost
 }
 
 // lostChromaStep is the quantization step of a JPEG's colour

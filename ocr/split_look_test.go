@@ -309,7 +309,7 @@ func TestSplitDigitsUnmeasuredStyle(t *testing.T) {
 		}
 	}
 	styles[given], styles[entry] = glyphStyle{}, glyphStyle{}
-	out, _ := splitDigits(rs, &styles, false)
+	out, _, _ := splitDigits(rs, &styles, false)
 	for i := range 81 {
 		want := KindEntry
 		if puzzle.Cell(i) != 0 {
@@ -354,7 +354,7 @@ func TestSplitDigitsMisreadGiven(t *testing.T) {
 		}
 	}
 	rs[neat].Kind, rs[neat].Hand = KindGiven, 0.01
-	out, v := splitDigits(rs, &styles, false)
+	out, v, _ := splitDigits(rs, &styles, false)
 	if v.err != nil || v.solution != sol {
 		t.Errorf("the verdict on the corrected givens is %v, want the solution", v.err)
 	}
@@ -395,7 +395,7 @@ func TestSplitDigitsNoHandGivens(t *testing.T) {
 			entries++
 		}
 	}
-	out, _ := splitDigits(rs, &styles, false)
+	out, _, _ := splitDigits(rs, &styles, false)
 	for i := range 81 {
 		if out[i].Kind != rs[i].Kind {
 			t.Errorf("r%dc%d is %v, want %v", i/9+1, i%9+1, out[i].Kind, rs[i].Kind)
@@ -431,7 +431,7 @@ func TestSplitDigitsHandFontGivens(t *testing.T) {
 			styles[i] = red
 		}
 	}
-	out, _ := splitDigits(rs, &styles, false)
+	out, _, _ := splitDigits(rs, &styles, false)
 	for i := range 81 {
 		want := KindEmpty
 		switch {
