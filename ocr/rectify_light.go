@@ -60,9 +60,9 @@ func lightField(g *image.Gray) []float32 {
 	// the least (the edge of a shadow back where it was).
 	k := 2*int(float64(min(hw, hh))*lightWindow/2) + 1
 	dilateLevels(paper.Pix, hw, hh, k)
-	invertLevels(paper.Pix)
+	paper = invert(paper)
 	dilateLevels(paper.Pix, hw, hh, k)
-	invertLevels(paper.Pix)
+	paper = invert(paper)
 	lit := float32(nthLevel(paper.Pix, int(litRank*float64(hw*hh-1))))
 	if lit <= 0 {
 		lit = 1
@@ -191,12 +191,5 @@ func maxInto(dst, a, b []uint8) {
 	dst = dst[:len(a)]
 	for i, v := range a {
 		dst[i] = max(v, b[i])
-	}
-}
-
-// invertLevels turns every value v of p into 255-v.
-func invertLevels(p []uint8) {
-	for i, v := range p {
-		p[i] = 255 - v
 	}
 }

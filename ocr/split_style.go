@@ -177,7 +177,7 @@ func fullStrength(styles *[81]glyphStyle) {
 		if c >= typical {
 			continue
 		}
-		k := min(maxStrength, typical/max(c, typical/maxStrength))
+		k := typical / max(c, typical/maxStrength)
 		styles[i].a = s.paper[1] + (s.a-s.paper[1])*k
 		styles[i].b = s.paper[2] + (s.b-s.paper[2])*k
 	}
