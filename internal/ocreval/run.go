@@ -54,7 +54,9 @@ type PictureReport struct {
 	// read as marks, MarksAsDigit those read as a digit (a pencil mark
 	// taken for an entry). MarksKnown counts the cells whose mark digits
 	// the truth gives, MarksRight those read with exactly these digits.
-	MarkCells, MarksAsMarks, MarksAsDigit, MarksKnown, MarksRight int
+	// MarksInvented counts the cells the truth has empty, with no digit
+	// and no mark, read as pencil marks.
+	MarkCells, MarksAsMarks, MarksAsDigit, MarksKnown, MarksRight, MarksInvented int
 	// Misread, Missed and Invented count the cells whose digit is another
 	// digit, read as empty, or read where the truth has none.
 	Misread, Missed, Invented int
@@ -349,6 +351,9 @@ func (p *PictureReport) compare() {
 	p.SplitRight = p.Truth.KindsKnown && res.Grid == p.Truth.Givens && res.Entered == p.Truth.Entered
 	for i := range 81 {
 		if !p.Truth.HasMarks(i) {
+			if truth.Cell(i) == 0 && res.Cells[i].Kind == ocr.KindMarks {
+				p.MarksInvented++
+			}
 			continue
 		}
 		p.MarkCells++

@@ -110,3 +110,35 @@ func TestRunAndWrite(t *testing.T) {
 		t.Errorf("silent misreads are not listed first:\n%s", out.String())
 	}
 }
+
+// TestCompareCountsMarks checks how a reading's pencil marks are counted
+// against the truth: a cell of marks read with its digits, one read as
+// empty, and an empty cell read as marks (invented), which keeps the
+// picture from being everything right.
+func TestCompareCountsMarks(t *testing.T) {
+	var res ocr.Result
+	for i := range res.Cells {
+		res.Cells[i] = ocr.CellReading{Kind: ocr.KindEmpty, Confidence: 1}
+	}
+	res.Cells[0] = ocr.CellReading{Kind: ocr.KindMarks, Confidence: 1}
+	res.Marks[0] = res.Marks[0].With(1).With(2)
+	res.Cells[40] = ocr.CellReading{Kind: ocr.KindMarks, Confidence: 1}
+	res.Marks[40] = res.Marks[40].With(5)
+	p := PictureReport{Name: "marks.png", Result: &res, Truth: Truth{Marks: map[int]string{0: "12", 1: "3"}}}
+	p.compare()
+	if p.MarkCells != 2 || p.MarksAsMarks != 1 || p.MarksKnown != 2 || p.MarksRight != 1 || p.MarksInvented != 1 {
+		t.Errorf("mark cells %d, as marks %d, known %d, right %d, invented %d; want 2, 1, 2, 1, 1",
+			p.MarkCells, p.MarksAsMarks, p.MarksKnown, p.MarksRight, p.MarksInvented)
+	}
+	var out strings.Builder
+	(&FolderReport{Pictures: []PictureReport{p}, Recognition: true}).Write(&out)
+	for _, want := range []string{
+		"marks.png: 1 empty cells read as pencil marks",
+		"marks invented:          1 empty cells read as pencil marks",
+		"everything right:        0 of 1",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

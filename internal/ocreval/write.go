@@ -26,7 +26,7 @@ func (r *FolderReport) Write(w io.Writer) {
 	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
 	var misread, missed, invented, cells int
 	var kinds, splitRight, splitSilent, allRight int
-	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksPictures int
+	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksInvented, marksPictures int
 	var conf [10][10]int
 	var times, cpus, cerrs []float64
 	var lines []string
@@ -72,14 +72,18 @@ func (r *FolderReport) Write(w io.Writer) {
 		marksAsDigit += p.MarksAsDigit
 		marksKnown += p.MarksKnown
 		marksRight += p.MarksRight
+		marksInvented += p.MarksInvented
 		if p.MarkCells > 0 {
 			marksPictures++
 		}
-		if p.Right() && p.SplitRight && p.MarksRight == p.MarksKnown && p.MarksAsDigit == 0 {
+		if p.Right() && p.SplitRight && p.MarksRight == p.MarksKnown && p.MarksAsDigit == 0 && p.MarksInvented == 0 {
 			allRight++
 		}
 		if p.MarksAsDigit > 0 {
 			lines = append(lines, fmt.Sprintf("%s: %d pencil-mark cells read as a digit", p.Name, p.MarksAsDigit))
+		}
+		if p.MarksInvented > 0 {
+			lines = append(lines, fmt.Sprintf("%s: %d empty cells read as pencil marks", p.Name, p.MarksInvented))
 		}
 		misread += p.Misread
 		missed += p.Missed
@@ -136,7 +140,10 @@ func (r *FolderReport) Write(w io.Writer) {
 			}
 			fmt.Fprintln(w)
 		}
-		if kinds > 0 || markCells > 0 {
+		if markCells > 0 || marksInvented > 0 {
+			fmt.Fprintf(w, "marks invented:          %d empty cells read as pencil marks\n", marksInvented)
+		}
+		if kinds > 0 || markCells > 0 || marksInvented > 0 {
 			fmt.Fprintf(w, "everything right:        %d of %d (digits, givens/entries split and marks)\n", allRight, n)
 		}
 	}
