@@ -1,13 +1,19 @@
 package ocr
 
 import (
+	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/ocr/digitnet"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // TestSeveralMarks: when a cell counts as holding several pencil marks,
@@ -320,5 +326,37 @@ func TestSmallDigit(t *testing.T) {
 				t.Errorf("trusted at %.4f, want sure %v", trust, tc.sure)
 			}
 		})
+	}
+}
+
+// TestReadMarksAlongCellSides reads an app's screenshot that shows every
+// candidate as pencil marks set out as a keypad in each cell: a cell
+// holding only marks along its sides (none in the middle, where blank
+// looks) must be read as marks, with its digits, like every other.
+func TestReadMarksAlongCellSides(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "looks", "app-light-marks-on-sides.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth struct {
+		Givens string            `json:"givens"`
+		Marks  map[string]string `json:"pencil_marks"`
+	}
+	if err := json.Unmarshal(data, &truth); err != nil {
+		t.Fatal(err)
+	}
+	res := ReadTestLook(t, "app-light-marks-on-sides.png")
+	if want := solver.MustGrid(truth.Givens); res.Grid != want {
+		t.Errorf("read givens %s, want %s", res.Grid, want)
+	}
+	for i := range 81 {
+		want := truth.Marks[strconv.Itoa(i)]
+		name := fmt.Sprintf("r%dc%d", i/9+1, i%9+1)
+		switch {
+		case want == "" && res.Cells[i].Kind == KindMarks:
+			t.Errorf("%s: read marks %s in a cell without", name, res.Marks[i])
+		case want != "" && (res.Cells[i].Kind != KindMarks || res.Marks[i].String() != want):
+			t.Errorf("%s: read %v with marks %q, want marks %s", name, res.Cells[i].Kind, res.Marks[i].String(), want)
+		}
 	}
 }

@@ -156,6 +156,9 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	if p := smallHand(&out, lones); p > evenChance {
 		r.smallInBlanks(&out, ask, raw, c, lv, p)
 	}
+	if marked {
+		r.marksInBlanks(&out, ask, raw, c, lv)
+	}
 	for k, i := range ask {
 		if out[i].Digit != 0 && out[i].Hand == 0 {
 			out[i].Hand = float64(handShareOf(&outs[k]))
@@ -369,6 +372,45 @@ func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *im
 		}
 	}
 }
+
+// marksInBlanks reads the pencil marks of a grid that keeps them (see
+// markedGrid) in the cells blank read as empty without asking the
+// network: blank looks in a cell's middle only, and an app that sets a
+// cell's marks out as a keypad draws all but the middle one along the
+// cell's sides, so a cell holding only those looks blank there. It does
+// so only on a page whose marks are legible, the median confidence of the
+// marks the network found at least legibleMarks: where they are not (a
+// small, coarse JPEG; a blurred photo whose specks the network took for
+// marks), the specks of a blank cell read as marks too. A cell is read as
+// marks when they are likelier read right than not (evenChance).
+func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels) {
+	var confs []float64
+	for _, o := range out {
+		if o.Kind == KindMarks {
+			confs = append(confs, o.MarksConfidence)
+		}
+	}
+	if len(confs) == 0 || medianOf(confs) < legibleMarks {
+		return
+	}
+	for i := range out {
+		if out[i].Kind != KindEmpty || slices.Contains(asked, i) {
+			continue
+		}
+		if mr, ok := r.readMarks(raw, c.Rects[i], lv, c.heightShare); ok && mr.conf >= evenChance {
+			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
+		}
+	}
+}
+
+// legibleMarks is the median confidence of a page's pencil marks above
+// which marksInBlanks looks for more. Measured on the screenshots and
+// synthetic sets (docs/reading.md, twentieth session): an app's pages
+// read their marks at a median of 0.77 to 1; blurred newspaper photos and
+// 480-pixel screenshots at JPEG quality 5, where a blank cell's specks
+// read as marks, at 0.64 and under (so do some synthetic book photos'
+// tiny pencil marks, whose blank cells are then left as read).
+const legibleMarks = 0.7
 
 // shades returns the share of the grid's typical light that falls on
 // each cell ([shade]), measured on the paper's gray levels (Light): the
