@@ -220,3 +220,19 @@ func BenchmarkReadPhone(b *testing.B) {
 		b.ReportMetric(float64(d.Milliseconds())/float64(n), name+"-ms")
 	}
 }
+
+// BenchmarkReadMarks measures the whole pipeline on an app's screenshot
+// that shows every candidate as pencil marks (59 cells of them), each mark
+// read on its own (readMarks).
+func BenchmarkReadMarks(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "looks", "app-light-marks-on-sides.png"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := NewRecognizer(nil)
+	for b.Loop() {
+		if _, err := Read(context.Background(), data, Options{Recognizer: rec}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -142,30 +142,47 @@ type markReading struct {
 	relH []float64
 }
 
-// readMarks reads the pencil marks of cell box r of g: each mark found is
+// readMarks reads the pencil marks of each cell box of g: each mark found is
 // cut out as the network was trained to read one (a square box it fills to
-// digitnet.MarkFill of its height) and read as a digit. It reports false
-// when it found no mark it could read. share turns a mark's height in
-// pixels into a share of the cell's (Cells.heightShare).
-func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitnet.Levels, share func(float64) float64) (markReading, bool) {
-	// The cell's box leaves out a margin along the grid lines; marks
-	// written close to a line reach into it.
-	blobs := findMarks(g, box.Inset(-box.Dx()/12), lv)
-	if len(blobs) == 0 || len(blobs) > 9 {
-		return markReading{}, false
+// digitnet.MarkFill of its height) and read as a digit. The marks of all
+// the boxes are read in one batch, which the network shares among the
+// processor cores. A box's reading has no marks when it found none it
+// could read. share turns a mark's height in pixels into a share of the
+// cell's (Cells.heightShare).
+func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64) []markReading {
+	blobs := make([][]markBlob, len(boxes))
+	var in []float32
+	for k, box := range boxes {
+		// The cell's box leaves out a margin along the grid lines;
+		// marks written close to a line reach into it.
+		b := findMarks(g, box.Inset(-box.Dx()/12), lv)
+		if len(b) > 9 {
+			continue
+		}
+		blobs[k] = b
+		for _, m := range b {
+			cx := float64(m.box.Min.X+m.box.Max.X) / 2
+			cy := float64(m.box.Min.Y+m.box.Max.Y) / 2
+			side := float64(m.box.Dy()) / digitnet.MarkFill
+			mb := image.Rect(int(cx-side/2+roundHalf), int(cy-side/2+roundHalf), int(cx+side/2+roundHalf), int(cy+side/2+roundHalf))
+			in = append(in, make([]float32, digitnet.InputLen)...)
+			digitnet.Prepare(g, mb, lv, in[len(in)-digitnet.InputLen:])
+		}
 	}
-	in := make([]float32, len(blobs)*digitnet.InputLen)
-	for k, b := range blobs {
-		cx := float64(b.box.Min.X+b.box.Max.X) / 2
-		cy := float64(b.box.Min.Y+b.box.Max.Y) / 2
-		side := float64(b.box.Dy()) / digitnet.MarkFill
-		mb := image.Rect(int(cx-side/2+roundHalf), int(cy-side/2+roundHalf), int(cx+side/2+roundHalf), int(cy+side/2+roundHalf))
-		digitnet.Prepare(g, mb, lv, in[k*digitnet.InputLen:(k+1)*digitnet.InputLen])
-	}
-	outs := make([]digitnet.Output, len(blobs))
+	outs := make([]digitnet.Output, len(in)/digitnet.InputLen)
 	r.net.Classify(in, outs)
-	var mr markReading
-	mr.conf = 1
+	reads := make([]markReading, len(boxes))
+	for k, b := range blobs {
+		reads[k] = marksRead(b, outs[:len(b)], share)
+		outs = outs[len(b):]
+	}
+	return reads
+}
+
+// marksRead is what the network's outputs outs say of the marks blobs
+// found in a cell.
+func marksRead(blobs []markBlob, outs []digitnet.Output, share func(float64) float64) markReading {
+	mr := markReading{conf: 1}
 	for k, o := range outs {
 		best, p := 0, float32(0)
 		for d, v := range o.Digit {
@@ -191,7 +208,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, box image.Rectangle, lv digitne
 			}
 		}
 	}
-	return mr, mr.marks != 0
+	return mr
 }
 
 // A lone small digit in the middle of a cell, within loneOffCentre of its

@@ -133,14 +133,17 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	probs := make(map[int]*[10]float64, len(ask)) // digit probabilities of single-digit cells
 	reads := map[int]markReading{}                // the marks read in the cells the network takes for pencil marks
 	raw := c.raw()
+	var markCells, markKs []int // the cells the network takes for pencil marks, and their index in ask
 	for k, i := range ask {
 		out[i], probs[i] = netReading(&outs[k])
-		if out[i].Kind != KindMarks {
-			continue
+		if out[i].Kind == KindMarks {
+			markCells, markKs = append(markCells, i), append(markKs, k)
 		}
-		// Each mark read on its own, at the grid's resolution, reads
-		// better than the marks head's view of the whole cell.
-		if mr, ok := r.readMarks(raw, c.Rects[i], lv, c.heightShare); ok {
+	}
+	// Each mark read on its own, at the grid's resolution, reads better
+	// than the marks head's view of the whole cell.
+	for j, mr := range r.readMarks(raw, rectsOf(c, markCells), lv, c.heightShare) {
+		if k, i := markKs[j], markCells[j]; mr.marks != 0 {
 			out[i].Marks = mr.marks
 			out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
 			reads[i] = mr
@@ -363,12 +366,10 @@ func smallEntry(mr markReading, p float64) CellReading {
 // its cell. A cell where one small digit is found becomes the player's
 // entry (smallEntry), p the probability that the player writes small.
 func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, p float64) {
-	for i := range out {
-		if out[i].Kind != KindEmpty || slices.Contains(asked, i) {
-			continue
-		}
-		if mr, ok := r.readMarks(raw, c.Rects[i], lv, c.heightShare); ok && mr.lone != 0 {
-			out[i] = smallEntry(mr, p)
+	blanks := blankCells(out, asked)
+	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare) {
+		if mr.lone != 0 {
+			out[blanks[j]] = smallEntry(mr, p)
 		}
 	}
 }
@@ -393,14 +394,33 @@ func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *im
 	if len(confs) == 0 || medianOf(confs) < legibleMarks {
 		return
 	}
-	for i := range out {
-		if out[i].Kind != KindEmpty || slices.Contains(asked, i) {
-			continue
-		}
-		if mr, ok := r.readMarks(raw, c.Rects[i], lv, c.heightShare); ok && mr.conf >= evenChance {
+	blanks := blankCells(out, asked)
+	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare) {
+		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
 			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
 		}
 	}
+}
+
+// blankCells are the cells read as empty that the network was not asked
+// about (blank's).
+func blankCells(out *[81]CellReading, asked []int) []int {
+	var cells []int
+	for i := range out {
+		if out[i].Kind == KindEmpty && !slices.Contains(asked, i) {
+			cells = append(cells, i)
+		}
+	}
+	return cells
+}
+
+// rectsOf returns the boxes of cells.
+func rectsOf(c Cells, cells []int) []image.Rectangle {
+	boxes := make([]image.Rectangle, len(cells))
+	for k, i := range cells {
+		boxes[k] = c.Rects[i]
+	}
+	return boxes
 }
 
 // legibleMarks is the median confidence of a page's pencil marks above
