@@ -206,6 +206,12 @@ func TestDetectLooks(t *testing.T) {
 //     band's edge joined the board's outline in the edge map, and a
 //     narrower lattice, its vertical lines down columns of digits, won,
 //     a cell and more narrow (see boardCandidates).
+//   - app-band-corner-cut-at-frame.png and app-band-small-corner-cut.jpg
+//     (the same, -looks app-small,app-band,app-light,app-dark,book-black,sheet
+//     -seed 4608 -n 120, 606x631 and 386x384): light boards whose right
+//     border runs two pixels from the picture's edge; the only outline
+//     found cut across the bottom-right cell, and the lattice fitted to it
+//     kept that corner, half a cell in (see parallelCorner).
 func TestDetectPictures(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -241,6 +247,8 @@ func TestDetectPictures(t *testing.T) {
 		{"app-small-dark-highlit-box-lines.png", Quad{{556, 281}, {1258, 281}, {1258, 983}, {556, 983}}},
 		{"app-band-box-lines-in-band.png", Quad{{40, 11}, {778, 11}, {778, 749}, {40, 749}}},
 		{"app-band-border-on-frame.png", Quad{{3, 13}, {462, 13}, {462, 472}, {3, 472}}},
+		{"app-band-corner-cut-at-frame.png", Quad{{10, 28}, {604, 28}, {604, 622}, {10, 622}}},
+		{"app-band-small-corner-cut.jpg", Quad{{13, 0}, {382, 0}, {382, 369}, {13, 369}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			dec := decodeTestLook(t, tc.file)
