@@ -344,7 +344,7 @@ func choose(cands []candidate, w, h int) candidate {
 		// cell (3201 app-light_172: along 49.2 against the board's own
 		// 64.7).
 		askewFramed := chf && !cf && chosen.along < framedScoreShare*c.along && c.quality >= chosen.quality
-		better := framedBetter || askewFramed || cf == chf && c.quality > sameGridMargin*chosen.quality && c.along >= chosen.along
+		better := framedBetter || askewFramed || cf == chf && outshines(c, chosen)
 		if better && sameQuad(c.quad, best.quad, tol) {
 			chosen = c
 		}
@@ -356,8 +356,7 @@ func choose(cands []candidate, w, h int) candidate {
 // corners is pulled in: of the lattices that move one corner to where the
 // other three make a parallelogram (as a screenshot or a flat page shows
 // a grid), by more than a quarter of a cell and less than a cell, the one
-// whose lines stand out most, when they stand out clearly more than
-// best's (sameGridMargin) and no less along most of each cell. A board
+// whose lines stand out most, when they outshine best's. A board
 // whose edge runs along the picture's (4608 app-band_001, 2 pixels from
 // it) or a coloured band across it can give an outline one corner of
 // which cuts across the last cell, and the lattice fitted to it keeps
@@ -379,11 +378,19 @@ func parallelCorner(work *image.Gray, best candidate) candidate {
 	}
 	chosen := best
 	for _, c := range judgeAll(work, alts) {
-		if c.quality > sameGridMargin*chosen.quality && c.along >= chosen.along {
+		if outshines(c, chosen) {
 			chosen = c
 		}
 	}
 	return chosen
+}
+
+// outshines reports whether lattice c's lines stand out clearly more than
+// o's (sameGridMargin) and no less along most of each cell (see
+// lines.along): the test by which another lattice of the same grid
+// replaces the one chosen.
+func outshines(c, o candidate) bool {
+	return c.quality > sameGridMargin*o.quality && c.along >= o.along
 }
 
 // squarer returns the lattice that replaces chosen when chosen shares
