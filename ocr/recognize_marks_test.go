@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -358,5 +359,34 @@ func TestReadMarksAlongCellSides(t *testing.T) {
 		case want != "" && (res.Cells[i].Kind != KindMarks || res.Marks[i].String() != want):
 			t.Errorf("%s: read %v with marks %q, want marks %s", name, res.Cells[i].Kind, res.Marks[i].String(), want)
 		}
+	}
+}
+
+// TestReadPrintHasNoMarks reads newspaper-dev photos of print alone, dim
+// and blurred, whose empty cells the network took for pencil marks at
+// odds under marksOverEmpty (image17: ten cells, two of them with no
+// glyph found at all; image47: one): none of their cells is read as
+// marks, and every digit is read right.
+func TestReadPrintHasNoMarks(t *testing.T) {
+	for _, name := range []string{"image17", "image47"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "photos", name+".jpg"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			truth := loadDat(t, filepath.Join("testdata", "photos", name+".dat"))
+			res, err := Read(context.Background(), data, Options{Recognizer: testRec(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Grid != truth {
+				t.Errorf("read %s, want %s", res.Grid, truth)
+			}
+			for i, c := range res.Cells {
+				if c.Kind == KindMarks {
+					t.Errorf("r%dc%d: read as pencil marks %q on a page of print alone", i/9+1, i%9+1, res.Marks[i].String())
+				}
+			}
+		})
 	}
 }
