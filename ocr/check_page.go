@@ -43,6 +43,21 @@ const restFloor = 1e-4
 // What each cell was read as stays the likeliest, the alternatives keep
 // their order.
 func temperPage(cells *[81]CellReading) {
+	t := pageTemperature(cells)
+	if t == 1 {
+		return
+	}
+	for i := range cells {
+		if cells[i].Digit != 0 || cells[i].Confidence < blankConfidence {
+			temperCell(&cells[i], t)
+		}
+	}
+}
+
+// pageTemperature is the temperature of the page whose cells are cells:
+// 1 up to a share of unsure digits of degradedFrom, rising by
+// degradedSlope per unit of share beyond it (see temperPage).
+func pageTemperature(cells *[81]CellReading) float64 {
 	n, unsure := 0, 0
 	for _, c := range cells {
 		if c.Digit == 0 {
@@ -54,18 +69,13 @@ func temperPage(cells *[81]CellReading) {
 		}
 	}
 	if n == 0 {
-		return
+		return 1
 	}
 	share := float64(unsure) / float64(n)
 	if share <= degradedFrom {
-		return
+		return 1
 	}
-	t := 1 + degradedSlope*(share-degradedFrom)
-	for i := range cells {
-		if cells[i].Digit != 0 || cells[i].Confidence < blankConfidence {
-			temperCell(&cells[i], t)
-		}
-	}
+	return 1 + degradedSlope*(share-degradedFrom)
 }
 
 // temperCell raises the outcomes of a cell to the power 1/t and

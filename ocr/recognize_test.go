@@ -20,6 +20,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/sudokubot/sudokubot/ocr/digitnet"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -269,4 +270,52 @@ type blindReader struct{ asked int }
 func (b *blindReader) ReadDigits(_ context.Context, glyphs []*image.Gray) ([]DigitGuess, error) {
 	b.asked++
 	return make([]DigitGuess, len(glyphs)), nil
+}
+
+// TestEmptyUnlessMarked weighs cells the network took for pencil marks
+// at odds of marks against an empty cell of 9 (under marksOverEmpty),
+// 500 (over it, but under it squared) and 20000, on a page whose 20
+// digits are all read surely and on one where 15 of them are not
+// (temperature 1 + degradedSlope*(0.75-degradedFrom) = 1.6): the first is
+// empty on both, the second on the degraded page only, the third marks on
+// both. A cell no longer read as marks is left alone.
+func TestEmptyUnlessMarked(t *testing.T) {
+	marksAt := func(odds float32) digitnet.Output {
+		var o digitnet.Output
+		o.Kind[digitnet.KindEmpty] = 1 / (1 + odds)
+		o.Kind[digitnet.KindMarks] = odds / (1 + odds)
+		return o
+	}
+	outs := []digitnet.Output{marksAt(9), marksAt(500), marksAt(20000), marksAt(1)}
+	cells, ks := []int{60, 61, 62, 63}, []int{0, 1, 2, 3}
+	for _, tc := range []struct {
+		unsure int
+		want   [4]CellKind
+	}{
+		{0, [4]CellKind{KindEmpty, KindMarks, KindMarks, KindGiven}},
+		{15, [4]CellKind{KindEmpty, KindEmpty, KindMarks, KindGiven}},
+	} {
+		var out [81]CellReading
+		for i := range 20 {
+			out[i] = CellReading{Kind: KindGiven, Digit: 1 + i%9, Confidence: 1}
+			if i < tc.unsure {
+				out[i].Confidence = 0.6
+			}
+		}
+		for _, i := range cells {
+			out[i] = CellReading{Kind: KindMarks, Confidence: 0.97, Marks: solver.DigitSet(0).With(4), MarksConfidence: 0.8,
+				Alternatives: []Alternative{{Digit: 4, Confidence: 0.02}}}
+		}
+		out[63] = CellReading{Kind: KindGiven, Digit: 7, Confidence: 0.9} // read as a digit since
+		emptyUnlessMarked(&out, outs, cells, ks)
+		for j, i := range cells {
+			c := out[i]
+			if c.Kind != tc.want[j] {
+				t.Errorf("%d unsure digits, marks at odds %.0f: read %v, want %v", tc.unsure, outs[j].Kind[digitnet.KindMarks]/outs[j].Kind[digitnet.KindEmpty], c.Kind, tc.want[j])
+			}
+			if c.Kind == KindEmpty && (c.Marks != 0 || c.MarksConfidence != 0 || c.Confidence != 0.97 || len(c.Alternatives) != 1) {
+				t.Errorf("%d unsure digits, cell %d read as empty: %+v, want no marks, confidence 0.97 and its alternative kept", tc.unsure, i, c)
+			}
+		}
+	}
 }
