@@ -55,8 +55,9 @@ type PictureReport struct {
 	// taken for an entry). MarksKnown counts the cells whose mark digits
 	// the truth gives, MarksRight those read with exactly these digits.
 	// MarksInvented counts the cells the truth has empty, with no digit
-	// and no mark, read as pencil marks.
-	MarkCells, MarksAsMarks, MarksAsDigit, MarksKnown, MarksRight, MarksInvented int
+	// and no mark, read as pencil marks, MarksInventedSilent those of
+	// them not named as cells to check.
+	MarkCells, MarksAsMarks, MarksAsDigit, MarksKnown, MarksRight, MarksInvented, MarksInventedSilent int
 	// Misread, Missed and Invented count the cells whose digit is another
 	// digit, read as empty, or read where the truth has none.
 	Misread, Missed, Invented int
@@ -353,6 +354,9 @@ func (p *PictureReport) compare() {
 		if !p.Truth.HasMarks(i) {
 			if truth.Cell(i) == 0 && res.Cells[i].Kind == ocr.KindMarks {
 				p.MarksInvented++
+				if !slices.Contains(res.Doubtful, i) {
+					p.MarksInventedSilent++
+				}
 			}
 			continue
 		}

@@ -113,8 +113,8 @@ func TestRunAndWrite(t *testing.T) {
 
 // TestCompareCountsMarks checks how a reading's pencil marks are counted
 // against the truth: a cell of marks read with its digits, one read as
-// empty, and an empty cell read as marks (invented), which keeps the
-// picture from being everything right.
+// empty, and two empty cells read as marks (invented), one of them named
+// as a cell to check, which keep the picture from being everything right.
 func TestCompareCountsMarks(t *testing.T) {
 	var res ocr.Result
 	for i := range res.Cells {
@@ -124,17 +124,20 @@ func TestCompareCountsMarks(t *testing.T) {
 	res.Marks[0] = res.Marks[0].With(1).With(2)
 	res.Cells[40] = ocr.CellReading{Kind: ocr.KindMarks, Confidence: 1}
 	res.Marks[40] = res.Marks[40].With(5)
+	res.Cells[41] = ocr.CellReading{Kind: ocr.KindMarks, Confidence: 0.4}
+	res.Marks[41] = res.Marks[41].With(6)
+	res.Doubtful = []int{41}
 	p := PictureReport{Name: "marks.png", Result: &res, Truth: Truth{Marks: map[int]string{0: "12", 1: "3"}}}
 	p.compare()
-	if p.MarkCells != 2 || p.MarksAsMarks != 1 || p.MarksKnown != 2 || p.MarksRight != 1 || p.MarksInvented != 1 {
-		t.Errorf("mark cells %d, as marks %d, known %d, right %d, invented %d; want 2, 1, 2, 1, 1",
-			p.MarkCells, p.MarksAsMarks, p.MarksKnown, p.MarksRight, p.MarksInvented)
+	if p.MarkCells != 2 || p.MarksAsMarks != 1 || p.MarksKnown != 2 || p.MarksRight != 1 || p.MarksInvented != 2 || p.MarksInventedSilent != 1 {
+		t.Errorf("mark cells %d, as marks %d, known %d, right %d, invented %d, %d of them not named; want 2, 1, 2, 1, 2, 1",
+			p.MarkCells, p.MarksAsMarks, p.MarksKnown, p.MarksRight, p.MarksInvented, p.MarksInventedSilent)
 	}
 	var out strings.Builder
 	(&FolderReport{Pictures: []PictureReport{p}, Recognition: true}).Write(&out)
 	for _, want := range []string{
-		"marks.png: 1 empty cells read as pencil marks",
-		"marks invented:          1 empty cells read as pencil marks",
+		"marks.png: 2 empty cells read as pencil marks (1 not named as doubtful)",
+		"marks invented:          2 empty cells read as pencil marks (1 not named as doubtful)",
 		"everything right:        0 of 1",
 	} {
 		if !strings.Contains(out.String(), want) {

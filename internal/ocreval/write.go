@@ -26,7 +26,7 @@ func (r *FolderReport) Write(w io.Writer) {
 	var notFound, failed, right, rightSure, rightDoubtful, wrongDoubtful, silent int
 	var misread, missed, invented, cells int
 	var kinds, splitRight, splitSilent, allRight int
-	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksInvented, marksPictures int
+	var markCells, marksAsMarks, marksAsDigit, marksKnown, marksRight, marksInvented, marksInventedSilent, marksPictures int
 	var conf [10][10]int
 	var times, cpus, cerrs []float64
 	var lines []string
@@ -73,6 +73,7 @@ func (r *FolderReport) Write(w io.Writer) {
 		marksKnown += p.MarksKnown
 		marksRight += p.MarksRight
 		marksInvented += p.MarksInvented
+		marksInventedSilent += p.MarksInventedSilent
 		if p.MarkCells > 0 {
 			marksPictures++
 		}
@@ -83,7 +84,7 @@ func (r *FolderReport) Write(w io.Writer) {
 			lines = append(lines, fmt.Sprintf("%s: %d pencil-mark cells read as a digit", p.Name, p.MarksAsDigit))
 		}
 		if p.MarksInvented > 0 {
-			lines = append(lines, fmt.Sprintf("%s: %d empty cells read as pencil marks", p.Name, p.MarksInvented))
+			lines = append(lines, fmt.Sprintf("%s: %d empty cells read as pencil marks (%d not named as doubtful)", p.Name, p.MarksInvented, p.MarksInventedSilent))
 		}
 		misread += p.Misread
 		missed += p.Missed
@@ -141,7 +142,7 @@ func (r *FolderReport) Write(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 		if markCells > 0 || marksInvented > 0 {
-			fmt.Fprintf(w, "marks invented:          %d empty cells read as pencil marks\n", marksInvented)
+			fmt.Fprintf(w, "marks invented:          %d empty cells read as pencil marks (%d not named as doubtful)\n", marksInvented, marksInventedSilent)
 		}
 		if kinds > 0 || markCells > 0 || marksInvented > 0 {
 			fmt.Fprintf(w, "everything right:        %d of %d (digits, givens/entries split and marks)\n", allRight, n)
