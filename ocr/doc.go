@@ -111,7 +111,8 @@
 //     ([NewRecognizer]) runs the classifier on every cell, reads pencil
 //     marks one small digit at a time (on a page of legible marks, in the
 //     cells whose middle is blank too: an app draws marks along a cell's
-//     sides), and can ask a [DigitReader] about
+//     sides; a cell it takes for marks at low odds against an empty one
+//     is empty), and can ask a [DigitReader] about
 //     the printed digits the classifier is least sure of. It also proposes
 //     each cell's kind (print or hand, one digit or pencil marks, by the
 //     classifier and its rules over the whole grid), because the second
