@@ -201,7 +201,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 //	4601 shadowed          141/636  78/262 75/223 51/143  139/294  1420/1733
 //
 // Under odds of 99 a cell read so is likelier empty on every set; from
-// 99 up it holds marks more often than not, but on pages with no marks
+// 99 up it holds marks more often than not, except on pages with no marks
 // at all.
 //
 // On a degraded page (most of its digits read unsurely: JPEG quality 5)
