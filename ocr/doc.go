@@ -32,8 +32,9 @@
 //	recognize  recognize.go,         recognize, and a      Cells[i].Digit, Confidence,   recognize_test.go,
 //	           recognize_net.go,     Recognizer's          Alternatives, Marks,          recognize_marks_test.go,
 //	           recognize_marks.go,   Recognize             MarksConfidence, Hand         smallhand_test.go,
-//	           recognize_ink.go      (NewRecognizer)                                     recognize_ink_test.go,
-//	                                                                                     recognize_shade_test.go
+//	           recognize_place.go,   (NewRecognizer)                                     recognize_ink_test.go,
+//	           recognize_ink.go                                                          recognize_shade_test.go,
+//	                                                                                     recognize_place_test.go
 //	split      split.go,             splitCells            Cells[i].Kind, Grid,          split_test.go,
 //	           split_style.go,                             Entered, Marks                split_style_test.go,
 //	           split_population.go,                                                      split_population_test.go,
@@ -112,8 +113,10 @@
 //     marks one small digit at a time (on a page of legible marks, in the
 //     cells whose middle is blank too: an app draws marks along a cell's
 //     sides; a cell it takes for marks at low odds against an empty one
-//     is empty), and can ask a [DigitReader] about
-//     the printed digits the classifier is least sure of. It also proposes
+//     is empty; on a page that keeps each digit's mark in its place of a
+//     keypad, a mark's place is weighed with its shape), and can ask a
+//     [DigitReader] about the printed digits the classifier is least sure
+//     of. It also proposes
 //     each cell's kind (print or hand, one digit or pencil marks, by the
 //     classifier and its rules over the whole grid), because the second
 //     opinion is asked only about the digits it takes for print. recognize

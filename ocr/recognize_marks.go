@@ -140,6 +140,9 @@ type markReading struct {
 	// relH are the heights of the marks read, as fractions of the cell's
 	// (Cells.heightShare).
 	relH []float64
+	// seen are all the glyphs read, marks and specks, where they stand
+	// in the cell and what the network reads them as (placeMarks).
+	seen []seenMark
 }
 
 // readMarks reads the pencil marks of each cell box of g: each mark found is
@@ -173,15 +176,15 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 	r.net.Classify(in, outs)
 	reads := make([]markReading, len(boxes))
 	for k, b := range blobs {
-		reads[k] = marksRead(b, outs[:len(b)], share)
+		reads[k] = marksRead(b, outs[:len(b)], boxes[k], share)
 		outs = outs[len(b):]
 	}
 	return reads
 }
 
 // marksRead is what the network's outputs outs say of the marks blobs
-// found in a cell.
-func marksRead(blobs []markBlob, outs []digitnet.Output, share func(float64) float64) markReading {
+// found in cell box r.
+func marksRead(blobs []markBlob, outs []digitnet.Output, r image.Rectangle, share func(float64) float64) markReading {
 	mr := markReading{conf: 1}
 	for k, o := range outs {
 		best, p := 0, float32(0)
@@ -190,7 +193,9 @@ func marksRead(blobs []markBlob, outs []digitnet.Output, share func(float64) flo
 				best, p = d+1, v
 			}
 		}
-		p *= o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
+		digitness := o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
+		p *= digitness
+		mr.seen = append(mr.seen, seenAt(blobs[k].box, r, &o, digitness))
 		if p < markDigit {
 			mr.conf *= 1 - float64(p) // a speck, most likely: not a mark
 			continue
@@ -209,6 +214,20 @@ func marksRead(blobs []markBlob, outs []digitnet.Output, share func(float64) flo
 		}
 	}
 	return mr
+}
+
+// seenAt is the glyph of box b in cell box r as the network read it (o),
+// digitness its probability that the glyph is a digit.
+func seenAt(b, r image.Rectangle, o *digitnet.Output, digitness float32) seenMark {
+	s := seenMark{speck: float64(1 - digitness)}
+	if r.Dx() > 0 && r.Dy() > 0 {
+		s.x = (float64(b.Min.X+b.Max.X)/2 - float64(r.Min.X)) / float64(r.Dx())
+		s.y = (float64(b.Min.Y+b.Max.Y)/2 - float64(r.Min.Y)) / float64(r.Dy())
+	}
+	for d, v := range o.Digit {
+		s.digit[d] = float64(v * digitness)
+	}
+	return s
 }
 
 // A lone small digit in the middle of a cell, within loneOffCentre of its

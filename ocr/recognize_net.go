@@ -160,9 +160,10 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 		r.smallInBlanks(&out, ask, raw, c, lv, p)
 	}
 	if marked {
-		r.marksInBlanks(&out, ask, raw, c, lv)
+		r.marksInBlanks(&out, ask, raw, c, lv, reads)
 	}
 	emptyUnlessMarked(&out, outs, markCells, markKs)
+	placeMarks(&out, reads)
 	for k, i := range ask {
 		if out[i].Digit != 0 && out[i].Hand == 0 {
 			out[i].Hand = float64(handShareOf(&outs[k]))
@@ -434,8 +435,9 @@ func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *im
 // marks the network found at least legibleMarks: where they are not (a
 // small, coarse JPEG; a blurred photo whose specks the network took for
 // marks), the specks of a blank cell read as marks too. A cell is read as
-// marks when they are likelier read right than not (evenChance).
-func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels) {
+// marks when they are likelier read right than not (evenChance); its
+// reading goes into reads.
+func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, reads map[int]markReading) {
 	var confs []float64
 	for _, o := range out {
 		if o.Kind == KindMarks {
@@ -449,6 +451,7 @@ func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *im
 	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare) {
 		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
 			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
+			reads[i] = mr
 		}
 	}
 }

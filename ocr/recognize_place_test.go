@@ -1,0 +1,160 @@
+package ocr
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// keypadAt is where an app sets digit d's mark in a cell, as shares of the
+// cell's box: a keypad, 1 at the top left, 9 at the bottom right.
+func keypadAt(d int) (x, y float64) {
+	return 0.15 + 0.35*float64((d-1)%3), 0.15 + 0.35*float64((d-1)/3)
+}
+
+// seenAs is a glyph the network reads as d with probability p at (x, y).
+func seenAs(d int, p, x, y float64) seenMark {
+	s := seenMark{x: x, y: y, speck: 1 - p}
+	s.digit[d-1] = p
+	return s
+}
+
+// keypadPage is a page of n cells of marks, each holding the marks of
+// three digits at their keypad places, read surely.
+func keypadPage(n int, rng *rand.Rand) []markReading {
+	reads := make([]markReading, n)
+	for i := range reads {
+		for _, d := range rng.Perm(9)[:3] {
+			x, y := keypadAt(d + 1)
+			reads[i].seen = append(reads[i].seen, seenAs(d+1, 0.99, x+0.04*rng.Float64()-0.02, y+0.04*rng.Float64()-0.02))
+			reads[i].marks = reads[i].marks.With(d + 1)
+		}
+	}
+	return reads
+}
+
+// TestFitLayout: a page whose marks stand at their keypad places is
+// measured as one, with the middles of its columns and rows and how
+// rarely a mark stands astray; a page of marks written anywhere, or of
+// too few sure marks, is not.
+func TestFitLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	l, ok := fitLayout(keypadPage(20, rng))
+	if !ok {
+		t.Fatal("a page of 60 marks at their keypad places: no layout found")
+	}
+	for k, want := range []float64{0.15, 0.5, 0.85} {
+		if d := l.cols[k] - want; d < -0.03 || d > 0.03 {
+			t.Errorf("column %d's middle %.3f, want about %.2f", k+1, l.cols[k], want)
+		}
+		if d := l.rows[k] - want; d < -0.03 || d > 0.03 {
+			t.Errorf("row %d's middle %.3f, want about %.2f", k+1, l.rows[k], want)
+		}
+	}
+	if l.astray > 0.05 {
+		t.Errorf("astray %.3f on a page of marks all in place, want under 0.05", l.astray)
+	}
+
+	if _, ok := fitLayout(keypadPage(3, rng)); ok {
+		t.Error("a page of 9 sure marks: layout found, want too few to tell")
+	}
+
+	// Handwritten marks: along a cell's top, left to right, whatever
+	// their digits.
+	hand := make([]markReading, 20)
+	for i := range hand {
+		for k, d := range rng.Perm(9)[:3] {
+			hand[i].seen = append(hand[i].seen, seenAs(d+1, 0.99, 0.2+0.3*float64(k), 0.15))
+		}
+	}
+	if l, ok := fitLayout(hand); ok && l.astray < 0.5 {
+		t.Errorf("marks written anywhere: layout with astray %.3f, want none or a large one", l.astray)
+	}
+}
+
+// TestRereadWeighsPlace: on a page that keeps its marks in place, a
+// mark's place decides between the digits its shape leaves open, and
+// keeps a clear mark the network half takes for a speck; a speck away
+// from any digit's own shape stays a speck.
+func TestRereadWeighsPlace(t *testing.T) {
+	l, ok := fitLayout(keypadPage(20, rand.New(rand.NewPCG(3, 4))))
+	if !ok {
+		t.Fatal("no layout found")
+	}
+	x6, y6 := keypadAt(6)
+	x8, y8 := keypadAt(8)
+	x1, y1 := keypadAt(1)
+
+	six := seenMark{x: x6, y: y6, speck: 0.05}
+	six.digit[4], six.digit[5] = 0.7, 0.25 // read as a 5 rather than a 6
+	eight := seenAs(8, 0.4, x8, y8)        // an 8 the network half takes for a speck
+	speck := seenMark{x: x1, y: y1, speck: 0.8}
+	speck.digit[6] = 0.2 // a speck faintly like a 7, at 1's place
+
+	for _, tc := range []struct {
+		name string
+		seen []seenMark
+		want solver.DigitSet
+	}{
+		{"a 6 read as a 5, at 6's place", []seenMark{six}, solver.DigitSetOf(6)},
+		{"an 8 half a speck, at 8's place", []seenMark{eight}, solver.DigitSetOf(8)},
+		{"a speck at 1's place", []seenMark{speck, eight}, solver.DigitSetOf(8)},
+	} {
+		got, conf := l.reread(tc.seen)
+		if got != tc.want {
+			t.Errorf("%s: read %s, want %s", tc.name, got, tc.want)
+		}
+		if conf <= 0 || conf > 1 {
+			t.Errorf("%s: confidence %v, want in (0, 1]", tc.name, conf)
+		}
+	}
+}
+
+// TestPlaceMarks: placeMarks reads again the cells read as marks from
+// their glyphs on a page that keeps its marks in place, keeping the
+// factor of their confidence that is not the marks' own, and leaves a
+// page without a layout as it was.
+func TestPlaceMarks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	page := keypadPage(20, rng)
+	var out [81]CellReading
+	reads := map[int]markReading{}
+	for i, mr := range page {
+		mr.conf = 0.9
+		reads[i] = mr
+		out[i] = CellReading{Kind: KindMarks, Marks: mr.marks, MarksConfidence: 0.45}
+	}
+	// Cell 0's mark at 6's place was read as a 5.
+	x6, y6 := keypadAt(6)
+	six := seenMark{x: x6, y: y6, speck: 0.05}
+	six.digit[4], six.digit[5] = 0.7, 0.25
+	mr := reads[0]
+	mr.seen = append(mr.seen[:len(mr.seen):len(mr.seen)], six)
+	mr.marks = mr.marks.With(5)
+	reads[0] = mr
+	out[0].Marks = mr.marks
+	before := out
+
+	placeMarks(&out, reads)
+	if !out[0].Marks.Has(6) || (out[0].Marks.Has(5) && !page[0].marks.Has(5)) {
+		t.Errorf("cell 0: marks %s, want the 5 at 6's place read as a 6 (its other marks %s)", out[0].Marks, page[0].marks)
+	}
+	for i := 1; i < len(page); i++ {
+		if out[i].Marks != page[i].marks {
+			t.Errorf("cell %d: marks %s, want %s", i, out[i].Marks, page[i].marks)
+		}
+		// 0.45 = 0.9 (the marks' own) * 0.5 (the cell's kind).
+		if c := out[i].MarksConfidence; c < 0.45 || c > 0.5 {
+			t.Errorf("cell %d: marks confidence %.3f, want the marks' own (about 0.97) times 0.5", i, c)
+		}
+	}
+
+	few := before
+	placeMarks(&few, map[int]markReading{0: reads[0]})
+	for i := range few {
+		if few[i].Marks != before[i].Marks || few[i].MarksConfidence != before[i].MarksConfidence {
+			t.Errorf("cell %d: read again on a page of one cell of marks, want it left as it was", i)
+		}
+	}
+}
