@@ -114,9 +114,10 @@
 //     cells whose middle is blank too: an app draws marks along a cell's
 //     sides; a cell it takes for marks at low odds against an empty one
 //     is empty; on a page that keeps each digit's mark in its place of a
-//     keypad, a mark's place is weighed with its shape), and can ask a
-//     [DigitReader] about the printed digits the classifier is least sure
-//     of. It also proposes
+//     keypad, a mark's place is weighed with its shape; marks set one
+//     above the other, touching, are cut apart when the network reads
+//     them likelier so), and can ask a [DigitReader] about the printed
+//     digits the classifier is least sure of. It also proposes
 //     each cell's kind (print or hand, one digit or pencil marks, by the
 //     classifier and its rules over the whole grid), because the second
 //     opinion is asked only about the digits it takes for print. recognize

@@ -23,6 +23,12 @@ type markBlob struct {
 // line remains) and are big enough to be a digit, boxes that overlap
 // merged (a digit broken in two).
 func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob {
+	return joinParts(inkParts(g, r, lv), r.Intersect(g.Rect), markSize{})
+}
+
+// inkParts finds the connected groups of ink of findMarks in cell box r
+// of g, each on its own: their boxes in g.
+func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []image.Rectangle {
 	r = r.Intersect(g.Rect)
 	w, h := r.Dx(), r.Dy()
 	if w < 8 || h < 8 {
@@ -74,15 +80,46 @@ func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob 
 		if border || n < 5 || b.Dy() < max(4, h/10) {
 			continue
 		}
-		boxes = append(boxes, b)
+		boxes = append(boxes, b.Add(r.Min))
 	}
-	// Merge the boxes that overlap: the parts of one digit.
+	return boxes
+}
+
+// joinParts joins the parts of ink found in box r (inkParts) whose boxes
+// overlap, the pieces of one digit a thin stroke breaks, into the marks
+// of the box. Where the marks' usual size is known (mark, not zero;
+// readMarks measures it), a part as narrow as a mark but standing over
+// stackedHeight of its height is two or three marks set one above the
+// other, touching (an app that draws its marks large): it is cut into as
+// many marks of equal height; and two parts are not joined when joined
+// they would be such a part. (A small digit written in a cell is as much
+// wider as it is taller than a mark.) A mark over half the box's height
+// is none.
+func joinParts(parts []image.Rectangle, r image.Rectangle, mark markSize) []markBlob {
+	stacked := func(b image.Rectangle) bool {
+		return mark.h > 0 && float64(b.Dy()) > stackedHeight*mark.h && float64(b.Dx()) <= stackedHeight*mark.w
+	}
+	var boxes []image.Rectangle
+	for _, b := range parts {
+		n := 1
+		if stacked(b) {
+			n = int(math.Round(float64(b.Dy()) / mark.h))
+		}
+		if n < 2 || n > maxStacked {
+			boxes = append(boxes, b)
+			continue
+		}
+		for k := range n {
+			boxes = append(boxes, image.Rect(b.Min.X, b.Min.Y+k*b.Dy()/n, b.Max.X, b.Min.Y+(k+1)*b.Dy()/n))
+		}
+	}
 	for merged := true; merged; {
 		merged = false
 		for i := 0; i < len(boxes) && !merged; i++ {
 			for j := i + 1; j < len(boxes); j++ {
-				if boxes[i].Inset(-1).Overlaps(boxes[j]) {
-					boxes[i] = boxes[i].Union(boxes[j])
+				u := boxes[i].Union(boxes[j])
+				if boxes[i].Overlaps(boxes[j].Inset(-1)) && !stacked(u) {
+					boxes[i] = u
 					boxes = append(boxes[:j], boxes[j+1:]...)
 					merged = true
 					break
@@ -93,10 +130,10 @@ func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob 
 	out := make([]markBlob, 0, len(boxes))
 	for _, b := range boxes {
 		// Marks are small: a blob over half the cell's height is not one.
-		if b.Dy() > h/2 {
+		if b.Dy() > r.Dy()/2 {
 			continue
 		}
-		out = append(out, markBlob{box: b.Add(r.Min)})
+		out = append(out, markBlob{box: b})
 	}
 	return out
 }
@@ -117,6 +154,22 @@ const (
 const (
 	markDigit = 0.5
 	twiceRead = 0.5
+)
+
+// markSize is the usual height and width of a page's marks, in pixels: the
+// medians of the parts of ink readMarks found.
+type markSize struct{ h, w float64 }
+
+// Marks set one above the other (joinParts): a part of ink, or two that
+// touch, standing taller than stackedHeight times the marks' usual height
+// (markSize, measured when readMarks found at least stackedParts parts)
+// and no wider than stackedHeight times their usual width is as many
+// marks as that height goes into its height, at most maxStacked (a
+// keypad's rows). Measured in docs/reading.md, twenty-second session.
+const (
+	stackedHeight = 1.5
+	stackedParts  = 9
+	maxStacked    = 3
 )
 
 // roundHalf rounds a non-negative coordinate to the nearest pixel when
@@ -153,16 +206,27 @@ type markReading struct {
 // could read. share turns a mark's height in pixels into a share of the
 // cell's (Cells.heightShare).
 func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64) []markReading {
-	blobs := make([][]markBlob, len(boxes))
-	var in []float32
+	// The cell's box leaves out a margin along the grid lines; marks
+	// written close to a line reach into it.
+	parts := make([][]image.Rectangle, len(boxes))
+	var heights, widths []float64
 	for k, box := range boxes {
-		// The cell's box leaves out a margin along the grid lines;
-		// marks written close to a line reach into it.
-		b := findMarks(g, box.Inset(-box.Dx()/12), lv)
-		if len(b) > 9 {
-			continue
+		parts[k] = inkParts(g, box.Inset(-box.Dx()/12), lv)
+		for _, p := range parts[k] {
+			heights, widths = append(heights, float64(p.Dy())), append(widths, float64(p.Dx()))
 		}
-		blobs[k] = b
+	}
+	var mark markSize // the marks' usual size, when there are enough to tell
+	if len(heights) >= stackedParts {
+		mark = markSize{h: medianOf(heights), w: medianOf(widths)}
+	}
+	// Each box's marks as the parts join (whole), and, where the marks'
+	// size cuts some apart (joinParts), as cut: the network reads both,
+	// and the one whose glyphs are likelier digits stands (cutLikelier).
+	whole := make([][]markBlob, len(boxes))
+	cut := make([][]markBlob, len(boxes))
+	var in []float32
+	prepare := func(b []markBlob) {
 		for _, m := range b {
 			cx := float64(m.box.Min.X+m.box.Max.X) / 2
 			cy := float64(m.box.Min.Y+m.box.Max.Y) / 2
@@ -172,14 +236,81 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 			digitnet.Prepare(g, mb, lv, in[len(in)-digitnet.InputLen:])
 		}
 	}
+	for k, box := range boxes {
+		win := box.Inset(-box.Dx() / 12).Intersect(g.Rect)
+		if b := joinParts(parts[k], win, markSize{}); len(b) <= 9 {
+			whole[k] = b
+			prepare(b)
+		}
+		if mark.h == 0 {
+			continue
+		}
+		if b := joinParts(parts[k], win, mark); len(b) <= 9 && !slices.Equal(b, whole[k]) {
+			cut[k] = b
+			prepare(b)
+		}
+	}
 	outs := make([]digitnet.Output, len(in)/digitnet.InputLen)
 	r.net.Classify(in, outs)
 	reads := make([]markReading, len(boxes))
-	for k, b := range blobs {
-		reads[k] = marksRead(b, outs[:len(b)], boxes[k], share)
-		outs = outs[len(b):]
+	for k := range boxes {
+		b, o := whole[k], outs[:len(whole[k])]
+		outs = outs[len(whole[k]):]
+		if len(cut[k]) > 0 {
+			if oc := outs[:len(cut[k])]; cutLikelier(cut[k], oc, whole[k], o) {
+				b, o = cut[k], oc
+			}
+			outs = outs[len(cut[k]):]
+		}
+		reads[k] = marksRead(b, o, boxes[k], share)
 	}
 	return reads
+}
+
+// cutLikelier reports whether the network's outputs read the glyphs of a
+// box's marks cut apart (cut, read as cutOuts) likelier as digits than
+// those of its marks whole (whole, wholeOuts): the glyphs that only one of
+// them has, by their geometric mean probability of being a digit, the one
+// the network reads best. A cut whose whole glyph was too tall to be a
+// mark stands when its glyphs are likelier digits than not. The marks set
+// one above the other in a keypad are different digits: a cut whose
+// glyphs read as the same digit twice is a digit cut in pieces (a tall,
+// thin 1 cuts into two 1s), not marks.
+func cutLikelier(cut []markBlob, cutOuts []digitnet.Output, whole []markBlob, wholeOuts []digitnet.Output) bool {
+	meanLog := func(b, other []markBlob, outs []digitnet.Output) (float64, int, bool) {
+		sum, n := 0.0, 0
+		var read solver.DigitSet
+		twice := false
+		for k, m := range b {
+			if slices.Contains(other, m) {
+				continue
+			}
+			o := &outs[k]
+			best, p := 0, float32(0)
+			for d, v := range o.Digit {
+				if v > p {
+					best, p = d+1, v
+				}
+			}
+			twice = twice || read.Has(best)
+			read = read.With(best)
+			sum += math.Log(max(float64(p*(o.Kind[digitnet.KindPrinted]+o.Kind[digitnet.KindHand])), tinyP))
+			n++
+		}
+		if n == 0 {
+			return 0, 0, twice
+		}
+		return sum / float64(n), n, twice
+	}
+	c, nc, twice := meanLog(cut, whole, cutOuts)
+	w, nw, _ := meanLog(whole, cut, wholeOuts)
+	switch {
+	case nc == 0 || twice:
+		return false
+	case nw == 0:
+		return c > math.Log(evenChance)
+	}
+	return c > w
 }
 
 // marksRead is what the network's outputs outs say of the marks blobs

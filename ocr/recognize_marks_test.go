@@ -339,11 +339,19 @@ func TestSmallDigit(t *testing.T) {
 //     be read as marks, with its digits, like every other;
 //   - keypad in a JPEG: small marks whose 6s beside a cell line the
 //     network reads as 5s and whose 8s it half takes for specks, read by
-//     their places in the keypad (placeMarks).
+//     their places in the keypad (placeMarks);
+//   - stacked: large marks set one above the other, touching, two or three
+//     in a column (joinParts);
+//   - small digits: givens and entries drawn a third of the cell high
+//     beside marks, some 5s and 8s broken in two by a thin stroke, each
+//     part as tall as a mark: they stay digits (cutLikelier), and the
+//     entries are read too.
 func TestReadMarks(t *testing.T) {
 	for _, tc := range []struct{ name, file string }{
 		{"marks along cell sides", "app-light-marks-on-sides.png"},
 		{"keypad in a JPEG", "app-light-marks-keypad-jpeg.jpg"},
+		{"stacked", "app-light-marks-stacked.jpg"},
+		{"small digits", "app-small-digits-and-marks.jpg"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := strings.TrimSuffix(tc.file, filepath.Ext(tc.file))

@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"image"
 	"math/rand/v2"
 	"testing"
 
@@ -157,4 +158,56 @@ func TestPlaceMarks(t *testing.T) {
 			t.Errorf("cell %d: read again on a page of one cell of marks, want it left as it was", i)
 		}
 	}
+}
+
+// TestJoinParts: the parts of a mark broken in two are joined; two or
+// three marks set one above the other, touching, are cut apart where the
+// marks' usual height is known, and kept whole where it is not.
+func TestJoinParts(t *testing.T) {
+	box := image.Rect(0, 0, 60, 60)
+	for _, tc := range []struct {
+		name  string
+		parts []image.Rectangle
+		mark  markSize
+		want  []image.Rectangle
+	}{
+		{"a mark broken in two", []image.Rectangle{image.Rect(10, 10, 16, 15), image.Rect(10, 14, 16, 20)}, markSize{10, 6},
+			[]image.Rectangle{image.Rect(10, 10, 16, 20)}},
+		{"two marks touching, one above the other", []image.Rectangle{image.Rect(10, 10, 16, 20), image.Rect(10, 20, 16, 30)}, markSize{10, 6},
+			[]image.Rectangle{image.Rect(10, 10, 16, 20), image.Rect(10, 20, 16, 30)}},
+		{"two marks in one part", []image.Rectangle{image.Rect(40, 5, 46, 25)}, markSize{10, 6},
+			[]image.Rectangle{image.Rect(40, 5, 46, 15), image.Rect(40, 15, 46, 25)}},
+		{"three marks in one part", []image.Rectangle{image.Rect(40, 5, 46, 35)}, markSize{10, 6},
+			[]image.Rectangle{image.Rect(40, 5, 46, 15), image.Rect(40, 15, 46, 25), image.Rect(40, 25, 46, 35)}},
+		{"two marks touching, their usual height unknown", []image.Rectangle{image.Rect(10, 10, 16, 20), image.Rect(10, 20, 16, 30)}, markSize{},
+			[]image.Rectangle{image.Rect(10, 10, 16, 30)}},
+		{"a digit written small, as much wider as taller than a mark", []image.Rectangle{image.Rect(20, 20, 32, 40)}, markSize{10, 6},
+			[]image.Rectangle{image.Rect(20, 20, 32, 40)}},
+	} {
+		var got []image.Rectangle
+		for _, b := range joinParts(tc.parts, box, tc.mark) {
+			got = append(got, b.box)
+		}
+		if !sameRects(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// sameRects reports whether a and b hold the same boxes in any order.
+func sameRects(a, b []image.Rectangle) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	left := map[image.Rectangle]int{}
+	for _, r := range a {
+		left[r]++
+	}
+	for _, r := range b {
+		if left[r] == 0 {
+			return false
+		}
+		left[r]--
+	}
+	return true
 }
