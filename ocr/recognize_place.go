@@ -123,7 +123,11 @@ func (l marksLayout) place(s seenMark) int {
 // other), or a speck with one in proportion to the network's probability
 // of no digit times a ninth (a speck may stand anywhere). It returns the
 // digits read and the probability that all are read right, as
-// marksRead does.
+// marksRead does: a glyph's place may change what it is read as, but
+// never make the reading surer than the network's own probability of it
+// (the keypad does not tell a mark missed, a mark whose glyph was lost in
+// a grid line, from none; a 6 the network reads as a 5 is read as a 6
+// but asked about, not called wrong).
 func (l marksLayout) reread(seen []seenMark) (solver.DigitSet, float64) {
 	var marks solver.DigitSet
 	conf := 1.0
@@ -140,8 +144,12 @@ func (l marksLayout) reread(seen []seenMark) (solver.DigitSet, float64) {
 				best, top = k+1, w
 			}
 		}
+		own := s.speck // the network's own probability of the reading
+		if best != 0 {
+			own = s.digit[best-1]
+		}
 		if sum > 0 {
-			conf *= top / sum
+			conf *= min(top/sum, own)
 		}
 		if best == 0 {
 			continue

@@ -97,17 +97,18 @@ func TestRereadWeighsPlace(t *testing.T) {
 		name string
 		seen []seenMark
 		want solver.DigitSet
+		sure float64 // the most the confidence may be
 	}{
-		{"a 6 read as a 5, at 6's place", []seenMark{six}, solver.DigitSetOf(6)},
-		{"an 8 half a speck, at 8's place", []seenMark{eight}, solver.DigitSetOf(8)},
-		{"a speck at 1's place", []seenMark{speck, eight}, solver.DigitSetOf(8)},
+		{"a 6 read as a 5, at 6's place", []seenMark{six}, solver.DigitSetOf(6), 0.25},
+		{"an 8 half a speck, at 8's place", []seenMark{eight}, solver.DigitSetOf(8), 0.4},
+		{"a speck at 1's place", []seenMark{speck, eight}, solver.DigitSetOf(8), 0.33}, // 0.8 * 0.4
 	} {
 		got, conf := l.reread(tc.seen)
 		if got != tc.want {
 			t.Errorf("%s: read %s, want %s", tc.name, got, tc.want)
 		}
-		if conf <= 0 || conf > 1 {
-			t.Errorf("%s: confidence %v, want in (0, 1]", tc.name, conf)
+		if conf <= 0 || conf > tc.sure {
+			t.Errorf("%s: confidence %v, want in (0, %v]: no surer than the network's own reading", tc.name, conf, tc.sure)
 		}
 	}
 }
