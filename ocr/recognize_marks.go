@@ -208,10 +208,12 @@ type markReading struct {
 func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64) []markReading {
 	// The cell's box leaves out a margin along the grid lines; marks
 	// written close to a line reach into it.
+	wins := make([]image.Rectangle, len(boxes))
 	parts := make([][]image.Rectangle, len(boxes))
 	var heights, widths []float64
 	for k, box := range boxes {
-		parts[k] = inkParts(g, box.Inset(-box.Dx()/12), lv)
+		wins[k] = box.Inset(-box.Dx() / 12).Intersect(g.Rect)
+		parts[k] = inkParts(g, wins[k], lv)
 		for _, p := range parts[k] {
 			heights, widths = append(heights, float64(p.Dy())), append(widths, float64(p.Dx()))
 		}
@@ -236,8 +238,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 			digitnet.Prepare(g, mb, lv, in[len(in)-digitnet.InputLen:])
 		}
 	}
-	for k, box := range boxes {
-		win := box.Inset(-box.Dx() / 12).Intersect(g.Rect)
+	for k, win := range wins {
 		if b := joinParts(parts[k], win, markSize{}); len(b) <= 9 {
 			whole[k] = b
 			prepare(b)
@@ -254,47 +255,40 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 	r.net.Classify(in, outs)
 	reads := make([]markReading, len(boxes))
 	for k := range boxes {
-		b, o := whole[k], outs[:len(whole[k])]
+		reads[k] = marksRead(whole[k], outs[:len(whole[k])], boxes[k], share)
 		outs = outs[len(whole[k]):]
 		if len(cut[k]) > 0 {
-			if oc := outs[:len(cut[k])]; cutLikelier(cut[k], oc, whole[k], o) {
-				b, o = cut[k], oc
+			if mr := marksRead(cut[k], outs[:len(cut[k])], boxes[k], share); cutLikelier(mr.seen, reads[k].seen) {
+				reads[k] = mr
 			}
 			outs = outs[len(cut[k]):]
 		}
-		reads[k] = marksRead(b, o, boxes[k], share)
 	}
 	return reads
 }
 
-// cutLikelier reports whether the network's outputs read the glyphs of a
-// box's marks cut apart (cut, read as cutOuts) likelier as digits than
-// those of its marks whole (whole, wholeOuts): the glyphs that only one of
-// them has, by their geometric mean probability of being a digit, the one
-// the network reads best. A cut whose whole glyph was too tall to be a
-// mark stands when its glyphs are likelier digits than not. The marks set
-// one above the other in a keypad are different digits: a cut whose
-// glyphs read as the same digit twice is a digit cut in pieces (a tall,
-// thin 1 cuts into two 1s), not marks.
-func cutLikelier(cut []markBlob, cutOuts []digitnet.Output, whole []markBlob, wholeOuts []digitnet.Output) bool {
-	meanLog := func(b, other []markBlob, outs []digitnet.Output) (float64, int, bool) {
+// cutLikelier reports whether the glyphs of a box's marks cut apart (cut,
+// as the network read them) are likelier digits than those of its marks
+// whole (whole): the glyphs that only one of them has, by their geometric
+// mean probability of being a digit, the one the network reads best. A
+// cut whose whole glyph was too tall to be a mark stands when its glyphs
+// are likelier digits than not. The marks set one above the other in a
+// keypad are different digits: a cut whose glyphs read as the same digit
+// twice is a digit cut in pieces (a tall, thin 1 cuts into two 1s), not
+// marks.
+func cutLikelier(cut, whole []seenMark) bool {
+	meanLog := func(seen, other []seenMark) (float64, int, bool) {
 		sum, n := 0.0, 0
 		var read solver.DigitSet
 		twice := false
-		for k, m := range b {
-			if slices.Contains(other, m) {
+		for _, s := range seen {
+			if slices.ContainsFunc(other, func(o seenMark) bool { return o.box == s.box }) {
 				continue
 			}
-			o := &outs[k]
-			best, p := 0, float32(0)
-			for d, v := range o.Digit {
-				if v > p {
-					best, p = d+1, v
-				}
-			}
+			best, p := s.best()
 			twice = twice || read.Has(best)
 			read = read.With(best)
-			sum += math.Log(max(float64(p*(o.Kind[digitnet.KindPrinted]+o.Kind[digitnet.KindHand])), tinyP))
+			sum += math.Log(max(p, tinyP))
 			n++
 		}
 		if n == 0 {
@@ -302,8 +296,8 @@ func cutLikelier(cut []markBlob, cutOuts []digitnet.Output, whole []markBlob, wh
 		}
 		return sum / float64(n), n, twice
 	}
-	c, nc, twice := meanLog(cut, whole, cutOuts)
-	w, nw, _ := meanLog(whole, cut, wholeOuts)
+	c, nc, twice := meanLog(cut, whole)
+	w, nw, _ := meanLog(whole, cut)
 	switch {
 	case nc == 0 || twice:
 		return false
@@ -317,40 +311,31 @@ func cutLikelier(cut []markBlob, cutOuts []digitnet.Output, whole []markBlob, wh
 // found in cell box r.
 func marksRead(blobs []markBlob, outs []digitnet.Output, r image.Rectangle, share func(float64) float64) markReading {
 	mr := markReading{conf: 1}
-	for k, o := range outs {
-		best, p := 0, float32(0)
-		for d, v := range o.Digit {
-			if v > p {
-				best, p = d+1, v
-			}
-		}
-		digitness := o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
-		p *= digitness
-		mr.seen = append(mr.seen, seenAt(blobs[k].box, r, &o, digitness))
+	for k := range outs {
+		s := seenAt(blobs[k].box, r, &outs[k])
+		mr.seen = append(mr.seen, s)
+		best, p := s.best()
 		if p < markDigit {
-			mr.conf *= 1 - float64(p) // a speck, most likely: not a mark
+			mr.conf *= 1 - p // a speck, most likely: not a mark
 			continue
 		}
 		if mr.marks.Has(best) {
 			mr.conf *= twiceRead // the same digit twice: one of them is misread
 		}
 		mr.marks = mr.marks.With(best)
-		mr.conf *= float64(p)
+		mr.conf *= p
 		mr.relH = append(mr.relH, share(float64(blobs[k].box.Dy())))
 		if len(blobs) == 1 {
-			mr.lone, mr.loneP, mr.loneBox = best, float64(p), blobs[k].box
-			for d, v := range o.Digit {
-				mr.loneDigits[d] = float64(v * (o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]))
-			}
+			mr.lone, mr.loneP, mr.loneBox, mr.loneDigits = best, p, blobs[k].box, s.digit
 		}
 	}
 	return mr
 }
 
-// seenAt is the glyph of box b in cell box r as the network read it (o),
-// digitness its probability that the glyph is a digit.
-func seenAt(b, r image.Rectangle, o *digitnet.Output, digitness float32) seenMark {
-	s := seenMark{speck: float64(1 - digitness)}
+// seenAt is the glyph of box b in cell box r as the network read it (o).
+func seenAt(b, r image.Rectangle, o *digitnet.Output) seenMark {
+	digitness := o.Kind[digitnet.KindPrinted] + o.Kind[digitnet.KindHand]
+	s := seenMark{box: b, speck: float64(1 - digitness)}
 	if r.Dx() > 0 && r.Dy() > 0 {
 		s.x = (float64(b.Min.X+b.Max.X)/2 - float64(r.Min.X)) / float64(r.Dx())
 		s.y = (float64(b.Min.Y+b.Max.Y)/2 - float64(r.Min.Y)) / float64(r.Dy())

@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"image"
 	"math"
 	"slices"
 
@@ -10,6 +11,8 @@ import (
 // seenMark is one glyph readMarks read in a cell, kept so that the page's
 // layout of marks (placeMarks) can weigh it again.
 type seenMark struct {
+	// box is the glyph's ink in the rectified grid.
+	box image.Rectangle
 	// x and y are the glyph's middle, as shares of its cell's box across
 	// and down (0 at the box's left or top edge, 1 at the other).
 	x, y float64
