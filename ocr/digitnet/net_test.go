@@ -1,11 +1,13 @@
 package digitnet
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -256,13 +258,36 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
+// eachLoop runs f once with the vector loops (where the processor has
+// them, see conv9Fast) and once with the Go loops alone, naming each run.
+func eachLoop(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	was := useAVX
+	t.Cleanup(func() { useAVX = was })
+	for _, vector := range []bool{true, false} {
+		useAVX = was && vector
+		name := "go"
+		if useAVX {
+			name = "vector"
+		}
+		t.Run(name, f)
+	}
+}
+
 // TestConvSumsInOrder checks a convolution against the direct one, output
 // by output: the bias, then each input plane's nine products summed in
 // order, in float32. The result must be the same to the last bit, so that
-// a faster loop never changes a reading.
+// a faster loop never changes a reading: with the vector loop and without.
 func TestConvSumsInOrder(t *testing.T) {
+	eachLoop(t, testConvSumsInOrder)
+}
+
+func testConvSumsInOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
-	for _, tc := range []struct{ in, out, side int }{{1, 4, 32}, {3, 5, 16}, {4, 2, 8}, {2, 3, 1}} {
+	for _, tc := range []struct{ in, out, side, slack int }{
+		{1, 4, 32, convSlack}, {3, 5, 16, convSlack}, {4, 2, 8, convSlack}, {2, 3, 1, convSlack},
+		{16, 32, 16, convSlack}, {32, 48, 8, convSlack}, {3, 2, 8, 0}, {2, 2, 5, 1},
+	} {
 		c := conv{in: tc.in, out: tc.out, w: make([]float32, tc.out*tc.in*9), b: make([]float32, tc.out)}
 		for i := range c.w {
 			c.w[i] = rng.Float32()*2 - 1
@@ -272,7 +297,7 @@ func TestConvSumsInOrder(t *testing.T) {
 		}
 		stride := tc.side + 2
 		pl := stride * stride
-		in := make([]float32, tc.in*pl) // the borders zero, as classify pads
+		in := make([]float32, tc.in*pl+tc.slack) // the borders zero, as classify pads
 		for i := range tc.in {
 			for y := range tc.side {
 				for x := range tc.side {
@@ -298,6 +323,77 @@ func TestConvSumsInOrder(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDenseSumsInOrder checks a dense layer against the direct sum, output
+// by output: the bias, then each input times its weight, in order, in
+// float32, the same to the last bit; with the vector loop and without, on
+// the network's sizes (768 to 128, 128 to 4 and to 9) and others.
+func TestDenseSumsInOrder(t *testing.T) {
+	eachLoop(t, testDenseSumsInOrder)
+}
+
+func testDenseSumsInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, tc := range []struct{ in, out int }{{768, 128}, {128, 4}, {128, 9}, {5, 32}, {1, 64}, {3, 40}} {
+		// The weights as PyTorch keeps them, by output, read as Load does.
+		byOut := make([]float32, tc.out*tc.in)
+		for i := range byOut {
+			byOut[i] = rng.Float32()*2 - 1
+		}
+		b := make([]float32, tc.out)
+		for i := range b {
+			b[i] = rng.Float32() - 0.5
+		}
+		var buf bytes.Buffer
+		if err := binary.Write(&buf, binary.LittleEndian, append(slices.Clone(byOut), b...)); err != nil {
+			t.Fatal(err)
+		}
+		d, err := weightReader{bytes.NewReader(buf.Bytes())}.dense(tc.in, tc.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := make([]float32, tc.in)
+		for i := range in {
+			in[i] = rng.Float32()
+		}
+		out := make([]float32, tc.out)
+		d.apply(in, out)
+		for o := range tc.out {
+			want := b[o]
+			for i, v := range in {
+				want += byOut[o*tc.in+i] * v
+			}
+			if math.Float32bits(out[o]) != math.Float32bits(want) {
+				t.Fatalf("%d to %d: output %d = %v, want %v", tc.in, tc.out, o, out[o], want)
+			}
+		}
+	}
+}
+
+// TestVectorLoopsReadAlike classifies the parity cells with the vector
+// loops and with the Go loops alone: every probability the same to the
+// bit, so that no reading depends on the processor.
+func TestVectorLoopsReadAlike(t *testing.T) {
+	if !useAVX {
+		t.Skip("this processor has no AVX: the Go loops alone run, checked by the parity tests")
+	}
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := parityInputs(t)
+	cells := len(in) / InputLen
+	vec, plain := make([]Output, cells), make([]Output, cells)
+	n.Classify(in, vec)
+	useAVX = false
+	defer func() { useAVX = true }()
+	n.Classify(in, plain)
+	for k := range cells {
+		if vec[k] != plain[k] {
+			t.Fatalf("cell %d: vector loops %+v, Go loops %+v", k, vec[k], plain[k])
 		}
 	}
 }
