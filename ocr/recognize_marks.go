@@ -23,16 +23,24 @@ type markBlob struct {
 // line remains) and are big enough to be a digit, boxes that overlap
 // merged (a digit broken in two).
 func findMarks(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []markBlob {
-	return joinParts(inkParts(g, r, lv), r.Intersect(g.Rect), markSize{})
+	parts, _, _ := inkParts(g, r, lv, false)
+	return joinParts(parts, r.Intersect(g.Rect), markSize{})
 }
 
 // inkParts finds the connected groups of ink of findMarks in cell box r
-// of g, each on its own: their boxes in g.
-func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []image.Rectangle {
+// of g, each on its own: their boxes in g. With lines, for pencil marks,
+// the lines across the box are cleared first (clearLines): a digit's
+// strokes, which findMarks looks at, may be as long. The parts that
+// touched a line cleared (byLine) and those that touch one side of the
+// box (edge) are returned apart: a mark that touched the line or that the
+// box's edge cuts, or a line's remains, which readMarks tells apart by
+// their size; those touching two or more sides are lines' remains,
+// dropped.
+func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels, lines bool) (parts, byLine, edge []image.Rectangle) {
 	r = r.Intersect(g.Rect)
 	w, h := r.Dx(), r.Dy()
 	if w < 8 || h < 8 {
-		return nil
+		return nil, nil, nil
 	}
 	var hist [256]int
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -48,8 +56,11 @@ func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []image.Rect
 			ink[y*w+x] = int(p) < cut
 		}
 	}
+	var near []bool // within lineFringe of a line cleared (clearLines)
+	if lines {
+		near = clearLines(ink, w, h)
+	}
 	seen := make([]bool, w*h)
-	var boxes []image.Rectangle
 	stack := make([]int, 0, 64)
 	for start := range ink {
 		if !ink[start] || seen[start] {
@@ -58,15 +69,16 @@ func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []image.Rect
 		seen[start] = true
 		stack = append(stack[:0], start)
 		b := image.Rectangle{Min: image.Pt(w, h), Max: image.Pt(-1, -1)}
-		n, border := 0, false
+		n, off, by := 0, near == nil, false // by: a pixel near a line
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			x, y := p%w, p/w
 			n++
+			off = off || !near[p]
+			by = by || (near != nil && near[p])
 			b.Min.X, b.Min.Y = min(b.Min.X, x), min(b.Min.Y, y)
 			b.Max.X, b.Max.Y = max(b.Max.X, x+1), max(b.Max.Y, y+1)
-			border = border || x == 0 || y == 0 || x == w-1 || y == h-1
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
 					xx, yy := x+dx, y+dy
@@ -77,12 +89,25 @@ func inkParts(g *image.Gray, r image.Rectangle, lv digitnet.Levels) []image.Rect
 				}
 			}
 		}
-		if border || n < 5 || b.Dy() < max(4, h/10) {
-			continue
+		if n < 5 || b.Dy() < max(4, h/10) || !off {
+			continue // a speck, or a line's fringe
 		}
-		boxes = append(boxes, b.Add(r.Min))
+		sides := 0
+		for _, at := range []bool{b.Min.X == 0, b.Min.Y == 0, b.Max.X == w, b.Max.Y == h} {
+			if at {
+				sides++
+			}
+		}
+		switch {
+		case sides == 0 && !by:
+			parts = append(parts, b.Add(r.Min))
+		case sides == 0:
+			byLine = append(byLine, b.Add(r.Min))
+		case sides == 1:
+			edge = append(edge, b.Add(r.Min))
+		}
 	}
-	return boxes
+	return parts, byLine, edge
 }
 
 // joinParts joins the parts of ink found in box r (inkParts) whose boxes
@@ -138,6 +163,64 @@ func joinParts(parts []image.Rectangle, r image.Rectangle, mark markSize) []mark
 	return out
 }
 
+// clearLines clears from ink (w x h, row by row) the runs of ink across or
+// down at least lineCross of the box's side: lines, not marks. A mark is at
+// most a third of a cell high and wide; a line that crosses the box (a
+// thick grid line, an app's frame around the selected cell) would join
+// every mark that touches it into one part of ink too large to be a mark,
+// and lose them with it. A stroke of a mark that crosses the line keeps
+// its pixels off the line. It returns which pixels lie within lineFringe
+// of a line cleared: a part of ink all of whose pixels do is the line's
+// fringe (its blurred or antialiased edge, ink only in places), not a
+// mark.
+func clearLines(ink []bool, w, h int) (near []bool) {
+	long := make([]bool, len(ink))
+	runs := func(n, length int, at func(i, k int) int) {
+		least := int(math.Ceil(lineCross * float64(length)))
+		for i := range n {
+			for k := 0; k < length; {
+				if !ink[at(i, k)] {
+					k++
+					continue
+				}
+				k0 := k
+				for k < length && ink[at(i, k)] {
+					k++
+				}
+				if k-k0 >= least {
+					for j := k0; j < k; j++ {
+						long[at(i, j)] = true
+					}
+				}
+			}
+		}
+	}
+	runs(h, w, func(y, x int) int { return y*w + x }) // rows
+	runs(w, h, func(x, y int) int { return y*w + x }) // columns
+	near = make([]bool, len(ink))
+	for i, l := range long {
+		if !l {
+			continue
+		}
+		ink[i] = false
+		x, y := i%w, i/w
+		for yy := max(0, y-lineFringe); yy <= min(h-1, y+lineFringe); yy++ {
+			for xx := max(0, x-lineFringe); xx <= min(w-1, x+lineFringe); xx++ {
+				near[yy*w+xx] = true
+			}
+		}
+	}
+	return near
+}
+
+// lineCross is the shortest run of ink, as a share of the side of the box
+// where marks are looked for, that clearLines takes for a line;
+// lineFringe, in pixels, how far a line's fringe reaches from it.
+const (
+	lineCross  = 0.6
+	lineFringe = 2
+)
+
 // markInk is how much darker than the paper, as a share of the grid's
 // contrast, a pixel of a pencil mark is; the paper is the markPaper
 // percentile of the cell's gray levels.
@@ -159,6 +242,24 @@ const (
 // markSize is the usual height and width of a page's marks, in pixels: the
 // medians of the parts of ink readMarks found.
 type markSize struct{ h, w float64 }
+
+// whole reports whether part b of ink has the size of a whole mark of
+// the page, or of up to maxStacked set one above the other (joinParts
+// cuts them apart): its height within wholeHeight of the marks' usual
+// height (or maxStacked times it), its width within wholeWidth of their
+// usual width (a 1 is narrow, a 4 wide). The remains of a line, or a
+// neighbour's mark that reaches into a box, are smaller.
+func (m markSize) whole(b image.Rectangle) bool {
+	h, w := float64(b.Dy()), float64(b.Dx())
+	return h >= wholeHeight[0]*m.h && h <= maxStacked*wholeHeight[1]*m.h && w >= wholeWidth[0]*m.w && w <= wholeWidth[1]*m.w
+}
+
+// The bounds of a whole mark's size as shares of the page's usual mark
+// (markSize.whole).
+var (
+	wholeHeight = [2]float64{0.75, 1.25}
+	wholeWidth  = [2]float64{0.5, 1.5}
+)
 
 // Marks set one above the other (joinParts): a part of ink, or two that
 // touch, standing taller than stackedHeight times the marks' usual height
@@ -205,15 +306,27 @@ type markReading struct {
 // processor cores. A box's reading has no marks when it found none it
 // could read. share turns a mark's height in pixels into a share of the
 // cell's (Cells.heightShare).
-func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64) []markReading {
+//
+// With lines (for a page whose marks read legibly, an app's), the lines
+// across each box are cleared before its marks are looked for
+// (inkParts), and a part of ink that touched a line, or that the box's
+// edge cuts on one side, is a mark when it has the size of a whole one
+// (markSize.whole): a mark drawn against a line or the frame around the
+// selected cell, or against a grid line found a little inside (a faint
+// line, or the grid's corner found a few pixels off). Without, as for a
+// photo's pen and pencil, whose lines are not straight and whose digits
+// cross them, lines are left and the edge's parts dropped.
+func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64, lines bool) []markReading {
 	// The cell's box leaves out a margin along the grid lines; marks
 	// written close to a line reach into it.
 	wins := make([]image.Rectangle, len(boxes))
 	parts := make([][]image.Rectangle, len(boxes))
+	byLines := make([][]image.Rectangle, len(boxes))
+	edges := make([][]image.Rectangle, len(boxes))
 	var heights, widths []float64
 	for k, box := range boxes {
 		wins[k] = box.Inset(-box.Dx() / 12).Intersect(g.Rect)
-		parts[k] = inkParts(g, wins[k], lv)
+		parts[k], byLines[k], edges[k] = inkParts(g, wins[k], lv, lines)
 		for _, p := range parts[k] {
 			heights, widths = append(heights, float64(p.Dy())), append(widths, float64(p.Dx()))
 		}
@@ -221,6 +334,17 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 	var mark markSize // the marks' usual size, when there are enough to tell
 	if len(heights) >= stackedParts {
 		mark = markSize{h: medianOf(heights), w: medianOf(widths)}
+	}
+	// With lines, a part that touched a line or the box's edge is a mark
+	// when it has a whole one's size; where the page's marks are too few
+	// to tell, one that touched a line is, one the edge cuts is not.
+	// (Without, there are none by a line, and the edge's are dropped.)
+	for k := range boxes {
+		for _, e := range slices.Concat(byLines[k], edges[k]) {
+			if lines && mark.h > 0 && mark.whole(e) || mark.h == 0 && slices.Contains(byLines[k], e) {
+				parts[k] = append(parts[k], e)
+			}
+		}
 	}
 	// Each box's marks as the parts join (whole), and, where the marks'
 	// size cuts some apart (joinParts), as cut: the network reads both,

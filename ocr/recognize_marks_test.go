@@ -345,13 +345,25 @@ func TestSmallDigit(t *testing.T) {
 //   - small digits: givens and entries drawn a third of the cell high
 //     beside marks, some 5s and 8s broken in two by a thin stroke, each
 //     part as tall as a mark: they stay digits (cutLikelier), and the
-//     entries are read too.
+//     entries are read too;
+//   - keypad scaled to 60%: the same screenshot scaled down, the first
+//     row's top marks touching the grid's thick top line (clearLines);
+//   - the selected cell's frame: a mark touching the frame an app draws
+//     inside the selected cell is not lost with it (clearLines);
+//   - the grid's top line: marks drawn against the line, which the
+//     grid's corners, found a few pixels low, cut (markSize.whole);
+//   - cells without lines: marks at the very top of cells whose faint
+//     line was found lower, at the marks' tops.
 func TestReadMarks(t *testing.T) {
 	for _, tc := range []struct{ name, file string }{
 		{"marks along cell sides", "app-light-marks-on-sides.png"},
 		{"keypad in a JPEG", "app-light-marks-keypad-jpeg.jpg"},
 		{"stacked", "app-light-marks-stacked.jpg"},
 		{"small digits", "app-small-digits-and-marks.jpg"},
+		{"keypad scaled to 60%", "app-light-marks-keypad-scaled.jpg"},
+		{"a mark touching the selected cell's frame", "app-light-marks-cursor-frame.png"},
+		{"marks along the grid's top line", "app-dark-marks-at-top-line.png"},
+		{"marks at the top of cells without lines", "app-light-marks-at-cell-top.png"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := strings.TrimSuffix(tc.file, filepath.Ext(tc.file))
@@ -391,10 +403,12 @@ func TestReadMarks(t *testing.T) {
 }
 
 // TestMarksMissedNotCalledWrong checks HoDoKu's JPEG screenshot scaled to
-// 60%: its marks along the grid's thick top border are lost with the line,
-// so some cells read with some of their marks only. The keypad reads the
-// marks found right, but must not make those cells sure: the check asks
-// about them or keeps still, and calls no pencil marks wrong.
+// 60%: its marks along the grid's thick top border were lost with the
+// line (until clearLines), so some cells read with some of their marks
+// only, and the keypad, which cannot tell a mark missed from none, made
+// those cells sure. The check must ask about such cells or keep still,
+// and call no pencil marks wrong. (TestRereadWeighsPlace checks that a
+// mark's place never makes its reading surer than the network's.)
 func TestMarksMissedNotCalledWrong(t *testing.T) {
 	res := ReadTestLook(t, "app-light-marks-keypad-scaled.jpg")
 	p, err := res.Progress()

@@ -140,15 +140,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 			markCells, markKs = append(markCells, i), append(markKs, k)
 		}
 	}
-	// Each mark read on its own, at the grid's resolution, reads better
-	// than the marks head's view of the whole cell.
-	for j, mr := range r.readMarks(raw, rectsOf(c, markCells), lv, c.heightShare) {
-		if k, i := markKs[j], markCells[j]; mr.marks != 0 {
-			out[i].Marks = mr.marks
-			out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
-			reads[i] = mr
-		}
-	}
+	r.readMarkCells(&out, reads, outs, markCells, markKs, raw, c, lv)
 	small := map[int]bool{}    // the cells read as one small digit
 	sized := map[int]float64{} // the digits weighed by their height (weighSmallDigits)
 	lones, marked := settleLones(&out, probs, reads, outs, ask, c, lv, small, sized)
@@ -412,6 +404,30 @@ func smallEntry(mr markReading, p float64) CellReading {
 	return r
 }
 
+// readMarkCells reads the pencil marks of the cells the network takes for
+// marks (markCells, their outputs outs[markKs[j]]) mark by mark: each
+// mark read on its own, at the grid's resolution, reads better than the
+// marks head's view of the whole cell. On a page whose marks read legibly
+// (an app's, marksLegible), they are read again with the lines across
+// their cells cleared, and with the marks a cell's edge cuts (readMarks);
+// a cell where they find none keeps its first reading. Each cell's
+// reading goes into out and reads.
+func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markReading, outs []digitnet.Output, markCells, markKs []int, raw *image.Gray, c Cells, lv digitnet.Levels) {
+	rects := rectsOf(c, markCells)
+	for _, lines := range []bool{false, true} {
+		if lines && !marksLegible(out) {
+			return
+		}
+		for j, mr := range r.readMarks(raw, rects, lv, c.heightShare, lines) {
+			if k, i := markKs[j], markCells[j]; mr.marks != 0 {
+				out[i].Marks = mr.marks
+				out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
+				reads[i] = mr
+			}
+		}
+	}
+}
+
 // smallInBlanks reads the small digits of a grid written small in the
 // cells blank read as empty without asking the network: blank looks in a
 // cell's middle only, and a digit written small may stand anywhere in
@@ -419,7 +435,7 @@ func smallEntry(mr markReading, p float64) CellReading {
 // entry (smallEntry), p the probability that the player writes small.
 func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, p float64) {
 	blanks := blankCells(out, asked)
-	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare) {
+	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, false) {
 		if mr.lone != 0 {
 			out[blanks[j]] = smallEntry(mr, p)
 		}
@@ -438,22 +454,28 @@ func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *im
 // marks when they are likelier read right than not (evenChance); its
 // reading goes into reads.
 func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, reads map[int]markReading) {
+	if !marksLegible(out) {
+		return
+	}
+	blanks := blankCells(out, asked)
+	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, true) {
+		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
+			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
+			reads[i] = mr
+		}
+	}
+}
+
+// marksLegible reports whether the pencil marks of out read legibly: the
+// median confidence of the cells read as marks is at least legibleMarks.
+func marksLegible(out *[81]CellReading) bool {
 	var confs []float64
 	for _, o := range out {
 		if o.Kind == KindMarks {
 			confs = append(confs, o.MarksConfidence)
 		}
 	}
-	if len(confs) == 0 || medianOf(confs) < legibleMarks {
-		return
-	}
-	blanks := blankCells(out, asked)
-	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare) {
-		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
-			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
-			reads[i] = mr
-		}
-	}
+	return len(confs) > 0 && medianOf(confs) >= legibleMarks
 }
 
 // blankCells are the cells read as empty that the network was not asked

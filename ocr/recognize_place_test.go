@@ -2,9 +2,12 @@ package ocr
 
 import (
 	"image"
+	"image/draw"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/ocr/digitnet"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -211,4 +214,78 @@ func sameRects(a, b []image.Rectangle) bool {
 		left[r]--
 	}
 	return true
+}
+
+// TestInkParts: the parts of ink in a cell's window. A line across the
+// window (a grid line, an app's frame around the selected cell) is not a
+// mark, nor is its fringe, ink only in places along it; a mark that
+// touched it is set apart (by a line), as is a part the window's edge
+// cuts on one side (at the edge): readMarks keeps them when they have a
+// whole mark's size. Ink in the window's corner is dropped.
+func TestInkParts(t *testing.T) {
+	frame := []image.Rectangle{image.Rect(6, 6, 54, 8), image.Rect(6, 52, 54, 54), image.Rect(6, 6, 8, 54), image.Rect(52, 6, 54, 54)}
+	for _, tc := range []struct {
+		name                string
+		ink                 []image.Rectangle // drawn black on white, 60x60
+		parts, byLine, edge []image.Rectangle
+		photo               bool // lines not cleared, as on a photo's page
+	}{
+		{"a mark touching a frame inside the window",
+			append(slices.Clone(frame), image.Rect(10, 8, 16, 18)),
+			nil, []image.Rectangle{image.Rect(10, 8, 16, 18)}, nil, false},
+		{"a mark touching the grid line along the window's top",
+			[]image.Rectangle{image.Rect(0, 0, 60, 2), image.Rect(20, 2, 26, 12), image.Rect(40, 30, 46, 40)},
+			[]image.Rectangle{image.Rect(40, 30, 46, 40)}, []image.Rectangle{image.Rect(20, 2, 26, 12)}, nil, false},
+		{"a line's fringe beside it is the line's",
+			[]image.Rectangle{image.Rect(0, 0, 2, 60), image.Rect(2, 20, 3, 28), image.Rect(2, 40, 10, 52)},
+			nil, []image.Rectangle{image.Rect(2, 40, 10, 52)}, nil, false},
+		{"a mark the window's edge cuts",
+			[]image.Rectangle{image.Rect(30, 0, 36, 10), image.Rect(10, 30, 16, 40)},
+			[]image.Rectangle{image.Rect(10, 30, 16, 40)}, nil, []image.Rectangle{image.Rect(30, 0, 36, 10)}, false},
+		{"ink in the window's corner",
+			[]image.Rectangle{image.Rect(0, 0, 6, 10)},
+			nil, nil, nil, false},
+		{"a short stroke is kept",
+			[]image.Rectangle{image.Rect(10, 20, 40, 22), image.Rect(24, 22, 26, 40)},
+			[]image.Rectangle{image.Rect(10, 20, 40, 40)}, nil, nil, false},
+		{"on a photo's page, a frame and the mark touching it are one part",
+			append(slices.Clone(frame), image.Rect(10, 8, 16, 18)),
+			[]image.Rectangle{image.Rect(6, 6, 54, 54)}, nil, nil, true},
+	} {
+		g := image.NewGray(image.Rect(0, 0, 60, 60))
+		draw.Draw(g, g.Rect, image.White, image.Point{}, draw.Src)
+		for _, r := range tc.ink {
+			draw.Draw(g, r, image.Black, image.Point{}, draw.Src)
+		}
+		parts, byLine, edge := inkParts(g, g.Rect, digitnet.Levels{}, !tc.photo)
+		if !sameRects(parts, tc.parts) || !sameRects(byLine, tc.byLine) || !sameRects(edge, tc.edge) {
+			t.Errorf("%s: parts %v, by a line %v, at the edge %v; want %v, %v, %v", tc.name, parts, byLine, edge, tc.parts, tc.byLine, tc.edge)
+		}
+	}
+}
+
+// TestWholeMark: a part of ink the cell's edge cuts, or that touched a
+// line, counts as a mark when it has a whole mark's size, or that of
+// marks set one above the other; a sliver of a line or of a neighbour's
+// mark does not.
+func TestWholeMark(t *testing.T) {
+	m := markSize{h: 12, w: 8}
+	for _, tc := range []struct {
+		name string
+		b    image.Rectangle
+		want bool
+	}{
+		{"a whole mark", image.Rect(0, 0, 8, 12), true},
+		{"a narrow 1", image.Rect(0, 0, 4, 12), true},
+		{"a mark a pixel shorter than usual", image.Rect(0, 0, 8, 11), true},
+		{"half a mark", image.Rect(0, 0, 8, 6), false},
+		{"a sliver of a line", image.Rect(0, 0, 2, 12), false},
+		{"two marks side by side", image.Rect(0, 0, 18, 12), false},
+		{"two marks set one above the other (joinParts cuts them)", image.Rect(0, 0, 8, 24), true},
+		{"taller than three marks", image.Rect(0, 0, 8, 48), false},
+	} {
+		if got := m.whole(tc.b); got != tc.want {
+			t.Errorf("%s (%v): whole %v, want %v", tc.name, tc.b, got, tc.want)
+		}
+	}
 }
