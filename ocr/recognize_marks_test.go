@@ -448,3 +448,27 @@ func TestReadPrintHasNoMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestNotMissed: marks read glyph by glyph are as sure as before when they
+// hold every digit the network's marks head sees in the cell, and far
+// less sure when they leave out one it sees clearly (a mark lost with a
+// line): a check must then ask, not call the marks wrong.
+func TestNotMissed(t *testing.T) {
+	var o digitnet.Output
+	o.Marks[3], o.Marks[6], o.Marks[8] = 0.99, 0.98, 0.9 // 4, 7 and 9
+	o.Marks[0] = 0.3                                     // 1, unlikely
+	for _, tc := range []struct {
+		name   string
+		marks  solver.DigitSet
+		lo, hi float64
+	}{
+		{"every mark the head sees", solver.DigitSetOf(4, 7, 9), 1, 1},
+		{"and one it doubts", solver.DigitSetOf(1, 4, 7, 9), 1, 1},
+		{"9 missed", solver.DigitSetOf(4, 7), 0.099, 0.101},
+		{"4 and 7 missed", solver.DigitSetOf(9), 0, 0.0003},
+	} {
+		if got := notMissed(tc.marks, &o); got < tc.lo || got > tc.hi {
+			t.Errorf("%s (%s): %v, want %v to %v", tc.name, tc.marks, got, tc.lo, tc.hi)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/sudokubot/sudokubot/ocr/digitnet"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // netRecognizer is the [Recognizer] of this package: the trained cell
@@ -156,6 +157,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 	}
 	emptyUnlessMarked(&out, outs, markCells, markKs)
 	placeMarks(&out, reads)
+	doubtMissedMarks(&out, outs, markCells, markKs)
 	for k, i := range ask {
 		if out[i].Digit != 0 && out[i].Hand == 0 {
 			out[i].Hand = float64(handShareOf(&outs[k]))
@@ -426,6 +428,35 @@ func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markRe
 			}
 		}
 	}
+}
+
+// doubtMissedMarks weighs the confidence of each cell read as pencil marks
+// among the cells the network takes for marks (markCells, their outputs
+// outs[markKs[j]]) by the chance that its marks, read glyph by glyph,
+// missed none (notMissed): a mark lost with a line or cut off by the
+// cell's edge leaves the others read surely, and a check would call them
+// wrong for leaving out the right digit. It comes last, once the page's
+// legibility (marksLegible) and every mark's reading are settled.
+func doubtMissedMarks(out *[81]CellReading, outs []digitnet.Output, markCells, markKs []int) {
+	for j, i := range markCells {
+		if out[i].Kind == KindMarks {
+			out[i].MarksConfidence *= notMissed(out[i].Marks, &outs[markKs[j]])
+		}
+	}
+}
+
+// notMissed is the chance that marks, read glyph by glyph, miss none of
+// the marks the network's marks head sees in the whole cell (o): the
+// product, over the digits it gives more than markDigit and the glyphs
+// did not read, of the head's chance that the digit is not there.
+func notMissed(marks solver.DigitSet, o *digitnet.Output) float64 {
+	p := 1.0
+	for d, q := range o.Marks {
+		if q > markDigit && !marks.Has(d+1) {
+			p *= 1 - float64(q)
+		}
+	}
+	return p
 }
 
 // smallInBlanks reads the small digits of a grid written small in the
