@@ -305,7 +305,9 @@ type markReading struct {
 // the boxes are read in one batch, which the network shares among the
 // processor cores. A box's reading has no marks when it found none it
 // could read. share turns a mark's height in pixels into a share of the
-// cell's (Cells.heightShare).
+// cell's (Cells.heightShare). page is the size of the page's marks
+// measured on other cells (zero when not known); readMarks returns the
+// size it measured on the boxes' own parts (zero when they were too few).
 //
 // With lines (for a page whose marks read legibly, an app's), the lines
 // across each box are cleared before its marks are looked for
@@ -316,7 +318,7 @@ type markReading struct {
 // line, or the grid's corner found a few pixels off). Without, as for a
 // photo's pen and pencil, whose lines are not straight and whose digits
 // cross them, lines are left and the edge's parts dropped.
-func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64, lines bool) []markReading {
+func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64, lines bool, page markSize) ([]markReading, markSize) {
 	// The cell's box leaves out a margin along the grid lines; marks
 	// written close to a line reach into it.
 	wins := make([]image.Rectangle, len(boxes))
@@ -336,12 +338,18 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 		mark = markSize{h: medianOf(heights), w: medianOf(widths)}
 	}
 	// With lines, a part that touched a line or the box's edge is a mark
-	// when it has a whole one's size; where the page's marks are too few
-	// to tell, one that touched a line is, one the edge cuts is not.
-	// (Without, there are none by a line, and the edge's are dropped.)
+	// when it has a whole one's size. Where the boxes' marks are too few
+	// to tell it, the page's size (page) tells it for those that touched
+	// a line, and those the edge cuts are dropped; where neither is
+	// known, one that touched a line is a mark. (Without lines, there are
+	// none by a line, and the edge's are dropped.)
 	for k := range boxes {
 		for _, e := range slices.Concat(byLines[k], edges[k]) {
-			if lines && mark.h > 0 && mark.whole(e) || mark.h == 0 && slices.Contains(byLines[k], e) {
+			byLine := slices.Contains(byLines[k], e)
+			switch {
+			case !lines:
+			case mark.h > 0 && mark.whole(e),
+				mark.h == 0 && byLine && (page.h == 0 || page.whole(e)):
 				parts[k] = append(parts[k], e)
 			}
 		}
@@ -388,7 +396,7 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 			outs = outs[len(cut[k]):]
 		}
 	}
-	return reads
+	return reads, mark
 }
 
 // cutLikelier reports whether the glyphs of a box's marks cut apart (cut,

@@ -353,7 +353,10 @@ func TestSmallDigit(t *testing.T) {
 //   - the grid's top line: marks drawn against the line, which the
 //     grid's corners, found a few pixels low, cut (markSize.whole);
 //   - cells without lines: marks at the very top of cells whose faint
-//     line was found lower, at the marks' tops.
+//     line was found lower, at the marks' tops;
+//   - a line's remains in a blank cell: the corner cell's border line
+//     shifts by a pixel, its remains touching the line cleared; they are
+//     no mark, measured by the marked cells' marks.
 func TestReadMarks(t *testing.T) {
 	for _, tc := range []struct{ name, file string }{
 		{"marks along cell sides", "app-light-marks-on-sides.png"},
@@ -364,6 +367,7 @@ func TestReadMarks(t *testing.T) {
 		{"a mark touching the selected cell's frame", "app-light-marks-cursor-frame.png"},
 		{"marks along the grid's top line", "app-dark-marks-at-top-line.png"},
 		{"marks at the top of cells without lines", "app-light-marks-at-cell-top.png"},
+		{"a line's remains in a blank cell", "app-band-marks-line-in-blank.png"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := strings.TrimSuffix(tc.file, filepath.Ext(tc.file))

@@ -141,7 +141,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 			markCells, markKs = append(markCells, i), append(markKs, k)
 		}
 	}
-	r.readMarkCells(&out, reads, outs, markCells, markKs, raw, c, lv)
+	mark := r.readMarkCells(&out, reads, outs, markCells, markKs, raw, c, lv)
 	small := map[int]bool{}    // the cells read as one small digit
 	sized := map[int]float64{} // the digits weighed by their height (weighSmallDigits)
 	lones, marked := settleLones(&out, probs, reads, outs, ask, c, lv, small, sized)
@@ -153,7 +153,7 @@ func (r *netRecognizer) recognizeFirst(ctx context.Context, c Cells) ([81]CellRe
 		r.smallInBlanks(&out, ask, raw, c, lv, p)
 	}
 	if marked {
-		r.marksInBlanks(&out, ask, raw, c, lv, reads)
+		r.marksInBlanks(&out, ask, raw, c, lv, reads, mark)
 	}
 	emptyUnlessMarked(&out, outs, markCells, markKs)
 	placeMarks(&out, reads)
@@ -413,14 +413,18 @@ func smallEntry(mr markReading, p float64) CellReading {
 // (an app's, marksLegible), they are read again with the lines across
 // their cells cleared, and with the marks a cell's edge cuts (readMarks);
 // a cell where they find none keeps its first reading. Each cell's
-// reading goes into out and reads.
-func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markReading, outs []digitnet.Output, markCells, markKs []int, raw *image.Gray, c Cells, lv digitnet.Levels) {
+// reading goes into out and reads. It returns the size of the page's
+// marks (zero when they were too few to tell).
+func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markReading, outs []digitnet.Output, markCells, markKs []int, raw *image.Gray, c Cells, lv digitnet.Levels) markSize {
 	rects := rectsOf(c, markCells)
+	var mark markSize
 	for _, lines := range []bool{false, true} {
 		if lines && !marksLegible(out) {
-			return
+			break
 		}
-		for j, mr := range r.readMarks(raw, rects, lv, c.heightShare, lines) {
+		var read []markReading
+		read, mark = r.readMarks(raw, rects, lv, c.heightShare, lines, markSize{})
+		for j, mr := range read {
 			if k, i := markKs[j], markCells[j]; mr.marks != 0 {
 				out[i].Marks = mr.marks
 				out[i].MarksConfidence = mr.conf * float64(outs[k].Kind[digitnet.KindMarks])
@@ -428,6 +432,7 @@ func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markRe
 			}
 		}
 	}
+	return mark
 }
 
 // doubtMissedMarks weighs the confidence of each cell read as pencil marks
@@ -466,7 +471,8 @@ func notMissed(marks solver.DigitSet, o *digitnet.Output) float64 {
 // entry (smallEntry), p the probability that the player writes small.
 func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, p float64) {
 	blanks := blankCells(out, asked)
-	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, false) {
+	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, false, markSize{})
+	for j, mr := range read {
 		if mr.lone != 0 {
 			out[blanks[j]] = smallEntry(mr, p)
 		}
@@ -484,12 +490,13 @@ func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *im
 // marks), the specks of a blank cell read as marks too. A cell is read as
 // marks when they are likelier read right than not (evenChance); its
 // reading goes into reads.
-func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, reads map[int]markReading) {
+func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, reads map[int]markReading, mark markSize) {
 	if !marksLegible(out) {
 		return
 	}
 	blanks := blankCells(out, asked)
-	for j, mr := range r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, true) {
+	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, true, mark)
+	for j, mr := range read {
 		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
 			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
 			reads[i] = mr
