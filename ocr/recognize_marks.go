@@ -239,6 +239,10 @@ const (
 	twiceRead = 0.5
 )
 
+// glyphsRead holds the network's outputs for the glyphs of one grid, by
+// the square each was read from (readMarks).
+type glyphsRead map[image.Rectangle]digitnet.Output
+
 // markSize is the usual height and width of a page's marks, in pixels: the
 // medians of the parts of ink readMarks found.
 type markSize struct{ h, w float64 }
@@ -308,6 +312,8 @@ type markReading struct {
 // cell's (Cells.heightShare). page is the size of the page's marks
 // measured on other cells (zero when not known); readMarks returns the
 // size it measured on the boxes' own parts (zero when they were too few).
+// read holds the network's outputs for the glyphs of g read before, by
+// their square, and gets those readMarks reads.
 //
 // With lines (for a page whose marks read legibly, an app's), the lines
 // across each box are cleared before its marks are looked for
@@ -318,11 +324,50 @@ type markReading struct {
 // line, or the grid's corner found a few pixels off). Without, as for a
 // photo's pen and pencil, whose lines are not straight and whose digits
 // cross them, lines are left and the edge's parts dropped.
-func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64, lines bool, page markSize) ([]markReading, markSize) {
-	// The cell's box leaves out a margin along the grid lines; marks
-	// written close to a line reach into it.
-	wins := make([]image.Rectangle, len(boxes))
-	parts := make([][]image.Rectangle, len(boxes))
+func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, share func(float64) float64, lines bool, page markSize, read glyphsRead) ([]markReading, markSize) {
+	wins, parts, mark := markParts(g, boxes, lv, lines, page)
+	// Each box's marks as the parts join (whole), and, where the marks'
+	// size cuts some apart (joinParts), as cut: the network reads both,
+	// and the one whose glyphs are likelier digits stands (cutLikelier).
+	whole := make([][]markBlob, len(boxes))
+	cut := make([][]markBlob, len(boxes))
+	var all [][]markBlob
+	for k, win := range wins {
+		if b := joinParts(parts[k], win, markSize{}); len(b) <= 9 {
+			whole[k] = b
+			all = append(all, b)
+		}
+		if mark.h == 0 {
+			continue
+		}
+		if b := joinParts(parts[k], win, mark); len(b) <= 9 && !slices.Equal(b, whole[k]) {
+			cut[k] = b
+			all = append(all, b)
+		}
+	}
+	outs := read.outputs(r.net, g, lv, all)
+	reads := make([]markReading, len(boxes))
+	for k := range boxes {
+		reads[k] = marksRead(whole[k], outs[:len(whole[k])], boxes[k], share)
+		outs = outs[len(whole[k]):]
+		if len(cut[k]) > 0 {
+			if mr := marksRead(cut[k], outs[:len(cut[k])], boxes[k], share); cutLikelier(mr.seen, reads[k].seen) {
+				reads[k] = mr
+			}
+			outs = outs[len(cut[k]):]
+		}
+	}
+	return reads, mark
+}
+
+// markParts finds the parts of ink of each cell box of g that may be
+// marks (readMarks), in each box's window: the box widened, since it
+// leaves out a margin along the grid lines and marks written close to a
+// line reach into it. It returns the windows, the parts and the marks'
+// usual size measured on them (zero when they are too few to tell).
+func markParts(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, lines bool, page markSize) (wins []image.Rectangle, parts [][]image.Rectangle, mark markSize) {
+	wins = make([]image.Rectangle, len(boxes))
+	parts = make([][]image.Rectangle, len(boxes))
 	byLines := make([][]image.Rectangle, len(boxes))
 	edges := make([][]image.Rectangle, len(boxes))
 	var heights, widths []float64
@@ -333,7 +378,6 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 			heights, widths = append(heights, float64(p.Dy())), append(widths, float64(p.Dx()))
 		}
 	}
-	var mark markSize // the marks' usual size, when there are enough to tell
 	if len(heights) >= stackedParts {
 		mark = markSize{h: medianOf(heights), w: medianOf(widths)}
 	}
@@ -354,49 +398,43 @@ func (r *netRecognizer) readMarks(g *image.Gray, boxes []image.Rectangle, lv dig
 			}
 		}
 	}
-	// Each box's marks as the parts join (whole), and, where the marks'
-	// size cuts some apart (joinParts), as cut: the network reads both,
-	// and the one whose glyphs are likelier digits stands (cutLikelier).
-	whole := make([][]markBlob, len(boxes))
-	cut := make([][]markBlob, len(boxes))
+	return wins, parts, mark
+}
+
+// outputs returns the network's outputs for the glyphs of all, list after
+// list, each glyph read from the square around it as the network was
+// trained to read a mark (a square it fills to digitnet.MarkFill of its
+// height), all in one batch that the network shares among the processor
+// cores. A square read before (read holds it: from another pass over the
+// same grid) is not read again, since Prepare reads g, not the ink found.
+func (read glyphsRead) outputs(net *digitnet.Net, g *image.Gray, lv digitnet.Levels, all [][]markBlob) []digitnet.Output {
 	var in []float32
-	prepare := func(b []markBlob) {
+	var glyphs, fresh []image.Rectangle // every glyph's square in order; those to read
+	for _, b := range all {
 		for _, m := range b {
 			cx := float64(m.box.Min.X+m.box.Max.X) / 2
 			cy := float64(m.box.Min.Y+m.box.Max.Y) / 2
 			side := float64(m.box.Dy()) / digitnet.MarkFill
 			mb := image.Rect(int(cx-side/2+roundHalf), int(cy-side/2+roundHalf), int(cx+side/2+roundHalf), int(cy+side/2+roundHalf))
+			glyphs = append(glyphs, mb)
+			if _, ok := read[mb]; ok || slices.Contains(fresh, mb) {
+				continue
+			}
+			fresh = append(fresh, mb)
 			in = append(in, make([]float32, digitnet.InputLen)...)
 			digitnet.Prepare(g, mb, lv, in[len(in)-digitnet.InputLen:])
 		}
 	}
-	for k, win := range wins {
-		if b := joinParts(parts[k], win, markSize{}); len(b) <= 9 {
-			whole[k] = b
-			prepare(b)
-		}
-		if mark.h == 0 {
-			continue
-		}
-		if b := joinParts(parts[k], win, mark); len(b) <= 9 && !slices.Equal(b, whole[k]) {
-			cut[k] = b
-			prepare(b)
-		}
+	news := make([]digitnet.Output, len(fresh))
+	net.Classify(in, news)
+	for j, mb := range fresh {
+		read[mb] = news[j]
 	}
-	outs := make([]digitnet.Output, len(in)/digitnet.InputLen)
-	r.net.Classify(in, outs)
-	reads := make([]markReading, len(boxes))
-	for k := range boxes {
-		reads[k] = marksRead(whole[k], outs[:len(whole[k])], boxes[k], share)
-		outs = outs[len(whole[k]):]
-		if len(cut[k]) > 0 {
-			if mr := marksRead(cut[k], outs[:len(cut[k])], boxes[k], share); cutLikelier(mr.seen, reads[k].seen) {
-				reads[k] = mr
-			}
-			outs = outs[len(cut[k]):]
-		}
+	outs := make([]digitnet.Output, len(glyphs))
+	for j, mb := range glyphs {
+		outs[j] = read[mb]
 	}
-	return reads, mark
+	return outs
 }
 
 // cutLikelier reports whether the glyphs of a box's marks cut apart (cut,

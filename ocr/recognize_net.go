@@ -418,12 +418,13 @@ func smallEntry(mr markReading, p float64) CellReading {
 func (r *netRecognizer) readMarkCells(out *[81]CellReading, reads map[int]markReading, outs []digitnet.Output, markCells, markKs []int, raw *image.Gray, c Cells, lv digitnet.Levels) markSize {
 	rects := rectsOf(c, markCells)
 	var mark markSize
+	glyphs := glyphsRead{} // the second pass reads again only the glyphs it finds anew
 	for _, lines := range []bool{false, true} {
 		if lines && !marksLegible(out) {
 			break
 		}
 		var read []markReading
-		read, mark = r.readMarks(raw, rects, lv, c.heightShare, lines, markSize{})
+		read, mark = r.readMarks(raw, rects, lv, c.heightShare, lines, markSize{}, glyphs)
 		for j, mr := range read {
 			if k, i := markKs[j], markCells[j]; mr.marks != 0 {
 				out[i].Marks = mr.marks
@@ -471,7 +472,7 @@ func notMissed(marks solver.DigitSet, o *digitnet.Output) float64 {
 // entry (smallEntry), p the probability that the player writes small.
 func (r *netRecognizer) smallInBlanks(out *[81]CellReading, asked []int, raw *image.Gray, c Cells, lv digitnet.Levels, p float64) {
 	blanks := blankCells(out, asked)
-	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, false, markSize{})
+	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, false, markSize{}, glyphsRead{})
 	for j, mr := range read {
 		if mr.lone != 0 {
 			out[blanks[j]] = smallEntry(mr, p)
@@ -495,7 +496,7 @@ func (r *netRecognizer) marksInBlanks(out *[81]CellReading, asked []int, raw *im
 		return
 	}
 	blanks := blankCells(out, asked)
-	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, true, mark)
+	read, _ := r.readMarks(raw, rectsOf(c, blanks), lv, c.heightShare, true, mark, glyphsRead{})
 	for j, mr := range read {
 		if i := blanks[j]; mr.marks != 0 && mr.conf >= evenChance {
 			out[i] = CellReading{Kind: KindMarks, Confidence: out[i].Confidence, Marks: mr.marks, MarksConfidence: mr.conf}
