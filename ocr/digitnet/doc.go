@@ -32,7 +32,7 @@
 // The network runs without cgo. Its two inner loops, the convolution's
 // nine products and the dense layers' sums, have a Go version and, for
 // amd64 processors with AVX, one in Go assembly (conv_amd64.s) that works
-// on eight numbers at a time, about seven times as fast
+// on eight numbers at a time, about four times as fast
 // (BenchmarkClassify81). Both make every sum in the same order, without
 // fused multiply-add, so their outputs are the same to the bit
 // (TestVectorLoopsReadAlike): a reading never depends on the processor.
