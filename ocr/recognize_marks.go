@@ -381,19 +381,25 @@ func markParts(g *image.Gray, boxes []image.Rectangle, lv digitnet.Levels, lines
 	if len(heights) >= stackedParts {
 		mark = markSize{h: medianOf(heights), w: medianOf(widths)}
 	}
-	// With lines, a part that touched a line or the box's edge is a mark
-	// when it has a whole one's size. Where the boxes' marks are too few
-	// to tell it, the page's size (page) tells it for those that touched
-	// a line, and those the edge cuts are dropped; where neither is
-	// known, one that touched a line is a mark. (Without lines, there are
-	// none by a line, and the edge's are dropped.)
+	if !lines {
+		return wins, parts, mark // none by a line; the edge's are dropped
+	}
+	// A part that touched a line is a mark when it has a whole one's
+	// size: the boxes' own, or where they are too few to tell it, the
+	// page's (page); where neither is known, it is. A part the box's edge
+	// cuts is one when it has the boxes' own whole size.
+	size := mark
+	if size.h == 0 {
+		size = page
+	}
 	for k := range boxes {
-		for _, e := range slices.Concat(byLines[k], edges[k]) {
-			byLine := slices.Contains(byLines[k], e)
-			switch {
-			case !lines:
-			case mark.h > 0 && mark.whole(e),
-				mark.h == 0 && byLine && (page.h == 0 || page.whole(e)):
+		for _, e := range byLines[k] {
+			if size.h == 0 || size.whole(e) {
+				parts[k] = append(parts[k], e)
+			}
+		}
+		for _, e := range edges[k] {
+			if mark.h > 0 && mark.whole(e) {
 				parts[k] = append(parts[k], e)
 			}
 		}
